@@ -1,0 +1,90 @@
+package dev.userlookup.api;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+
+/**
+ * The service's base URL, checked before any connection: absolute http(s) with a host, an
+ * optional path prefix, no query, fragment or credentials; plain http only to loopback unless
+ * the user allowed it.
+ */
+public final class BaseUrl {
+
+    private final URI uri;
+    private final String prefix;
+
+    private BaseUrl(URI uri) {
+        this.uri = uri;
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        while (path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        this.prefix = uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getRawAuthority() + path;
+    }
+
+    public static BaseUrl parse(String text, boolean allowInsecureHttp) {
+        URI uri;
+        try {
+            uri = new URI(text.trim());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("the base URL '" + text + "' is not a URL: " + e.getReason());
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("https") && !scheme.equals("http")) {
+            throw new IllegalArgumentException("the base URL '" + text + "' must start with https:// (or http:// for a local service)");
+        }
+        if (uri.getHost() == null || uri.getHost().isEmpty()) {
+            throw new IllegalArgumentException("the base URL '" + text + "' has no host");
+        }
+        if (uri.getRawUserInfo() != null) {
+            throw new IllegalArgumentException("the base URL must not carry credentials; the key goes in --api-key-file or USERLOOKUP_API_KEY");
+        }
+        if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+            throw new IllegalArgumentException("the base URL '" + text + "' must not have a query or fragment");
+        }
+        if (scheme.equals("http") && !allowInsecureHttp && !isLoopback(uri.getHost())) {
+            throw new IllegalArgumentException("refusing to send the API key in clear text to " + uri.getHost()
+                    + "; use https://, or --allow-insecure-http if you must");
+        }
+        return new BaseUrl(uri);
+    }
+
+    /** localhost, 127.0.0.0/8 or ::1, decided without a DNS look-up. */
+    static boolean isLoopback(String host) {
+        String name = host.toLowerCase(Locale.ROOT);
+        if (name.startsWith("[") && name.endsWith("]")) {
+            name = name.substring(1, name.length() - 1);
+        }
+        if (name.equals("localhost") || name.endsWith(".localhost")) {
+            return true;
+        }
+        if (!name.matches("[0-9.]+") && !name.contains(":")) {
+            return false;
+        }
+        try {
+            return InetAddress.getByName(name).isLoopbackAddress();
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    public boolean isHttps() {
+        return prefix.startsWith("https:");
+    }
+
+    /** The URL of an API path such as {@code /v2/user/}, keeping the base's path prefix. */
+    public URI resolve(String encodedPath) {
+        return URI.create(prefix + encodedPath);
+    }
+
+    public URI uri() {
+        return uri;
+    }
+
+    @Override
+    public String toString() {
+        return prefix;
+    }
+}

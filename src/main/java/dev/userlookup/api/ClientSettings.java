@@ -1,0 +1,38 @@
+package dev.userlookup.api;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Everything the client needs to talk to the service.
+ *
+ * @param timeout bound on one request, body included
+ * @param retries retries of a failed request (connection failures, timeouts, 408, 429, 5xx gateways)
+ * @param retryBaseDelay first backoff step; doubles with each retry, with full jitter
+ * @param verboseLog receives one line per request, response and retry decision; never the key
+ */
+public record ClientSettings(
+        BaseUrl baseUrl,
+        ApiKey apiKey,
+        Duration timeout,
+        int retries,
+        Duration retryBaseDelay,
+        String userAgent,
+        Consumer<String> verboseLog) {
+
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+    public static final int DEFAULT_RETRIES = 3;
+    public static final Duration DEFAULT_RETRY_BASE_DELAY = Duration.ofMillis(500);
+    /** A longer Retry-After is not waited out: the tool says when to try again instead. */
+    public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);
+
+    public ClientSettings {
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(apiKey, "apiKey");
+        Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(retryBaseDelay, "retryBaseDelay");
+        Objects.requireNonNull(userAgent, "userAgent");
+        verboseLog = verboseLog == null ? line -> { } : verboseLog;
+    }
+}

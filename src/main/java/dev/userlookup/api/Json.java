@@ -1,0 +1,47 @@
+package dev.userlookup.api;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/**
+ * The one Jackson configuration: unknown fields ignored by the typed model, decimals kept as
+ * sent (1.50 stays 1.50) so JSON output is lossless, and bounds on what a hostile body may make
+ * the parser do.
+ */
+public final class Json {
+
+    /** Deeper than any real user record, shallow enough that no body can exhaust the stack. */
+    static final int MAX_NESTING = 200;
+    /** One string value: far above any real field. */
+    static final int MAX_STRING_LENGTH = 1 << 20;
+
+    private static final class Holder {
+        static final ObjectMapper MAPPER = build();
+    }
+
+    private Json() {
+    }
+
+    public static ObjectMapper mapper() {
+        return Holder.MAPPER;
+    }
+
+    private static ObjectMapper build() {
+        JsonFactory factory = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_NESTING)
+                        .maxStringLength(MAX_STRING_LENGTH)
+                        .build())
+                .build();
+        return JsonMapper.builder(factory)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+                .addModule(Timestamps.module())
+                .build();
+    }
+}

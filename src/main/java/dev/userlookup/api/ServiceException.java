@@ -1,0 +1,87 @@
+package dev.userlookup.api;
+
+/**
+ * A request to the service that did not give what was asked. The message reads
+ * {@code <operation>: <reason>[: <service detail>][; <hint>]}; subclasses say which kind of
+ * failure it was, and the command line maps each kind to its exit status.
+ */
+public abstract class ServiceException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final int status;
+    private final String detail;
+
+    protected ServiceException(String operation, String reason, int status, String detail, String hint, Throwable cause) {
+        super(compose(operation, reason, detail, hint), cause);
+        this.status = status;
+        this.detail = detail;
+    }
+
+    /** The HTTP status, or 0 where no response came. */
+    public int status() {
+        return status;
+    }
+
+    /** The service's own explanation ({@code detail}), already made safe for a terminal, or null. */
+    public String detail() {
+        return detail;
+    }
+
+    private static String compose(String operation, String reason, String detail, String hint) {
+        StringBuilder message = new StringBuilder(operation).append(": ").append(reason);
+        if (detail != null && !detail.isEmpty()) {
+            message.append(": ").append(detail);
+        }
+        if (hint != null) {
+            message.append("; ").append(hint);
+        }
+        return message.toString();
+    }
+
+    /** 404 on resolve: no user has that client_user_id. */
+    public static final class NotFound extends ServiceException {
+        private static final long serialVersionUID = 1L;
+
+        public NotFound(String operation, int status, String detail) {
+            super(operation, "not found (HTTP " + status + ")", status, detail, null, null);
+        }
+    }
+
+    /** 401 or 403: the key was refused. */
+    public static final class AuthRefused extends ServiceException {
+        private static final long serialVersionUID = 1L;
+
+        public AuthRefused(String operation, int status, String detail, String hint) {
+            super(operation, (status == 403 ? "permission refused" : "authentication refused") + " (HTTP " + status + ")",
+                    status, detail, hint, null);
+        }
+    }
+
+    /** 400 or 422: the service refused a parameter. */
+    public static final class InvalidRequest extends ServiceException {
+        private static final long serialVersionUID = 1L;
+
+        public InvalidRequest(String operation, int status, String detail) {
+            super(operation, "the service rejected the request (HTTP " + status + ")", status, detail, null, null);
+        }
+    }
+
+    /** Unreachable, timed out, 5xx or 429 after the retries, or any status the tool cannot use. */
+    public static final class Unavailable extends ServiceException {
+        private static final long serialVersionUID = 1L;
+
+        public Unavailable(String operation, String reason, int status, String detail, String hint, Throwable cause) {
+            super(operation, reason, status, detail, hint, cause);
+        }
+    }
+
+    /** A response whose body is not the JSON the service specifies. */
+    public static final class BadResponse extends ServiceException {
+        private static final long serialVersionUID = 1L;
+
+        public BadResponse(String operation, String reason, Throwable cause) {
+            super(operation, "the response is not the JSON expected", 200, reason, null, cause);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.userlookup.api;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * One end user as the service describes it. Only {@code user_id} and {@code client_user_id}
+ * are required; every nested field may be missing or null, and unknown fields are ignored here
+ * (the raw JSON beside this record keeps them for lossless output).
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record User(
+        @JsonProperty("user_id") String userId,
+        @JsonProperty("team_id") String teamId,
+        @JsonProperty("client_user_id") String clientUserId,
+        @JsonProperty("created_on") OffsetDateTime createdOn,
+        @JsonProperty("connected_sources") List<ConnectedSource> connectedSources,
+        @JsonProperty("fallback_time_zone") FallbackTimeZone fallbackTimeZone,
+        @JsonProperty("fallback_birth_date") FallbackBirthDate fallbackBirthDate,
+        @JsonProperty("ingestion_start") LocalDate ingestionStart,
+        @JsonProperty("ingestion_end") LocalDate ingestionEnd) {
+
+    public User {
+        if (userId == null) {
+            throw new IllegalArgumentException("a user has no user_id");
+        }
+        if (clientUserId == null) {
+            throw new IllegalArgumentException("user " + userId + " has no client_user_id");
+        }
+        connectedSources = connectedSources == null
+                ? List.of()
+                : connectedSources.stream().filter(Objects::nonNull).collect(Collectors.toUnmodifiableList());
+    }
+
+    /** Slugs of the connected sources, in the service's order, skipping sources without one. */
+    public List<String> sourceSlugs() {
+        return connectedSources.stream()
+                .map(ConnectedSource::source)
+                .filter(source -> source != null && source.slug() != null)
+                .map(Source::slug)
+                .collect(Collectors.toUnmodifiableList());
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ConnectedSource(
+            @JsonProperty("created_on") OffsetDateTime createdOn,
+            @JsonProperty("source") Source source) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Source(
+            @JsonProperty("logo") String logo,
+            @JsonProperty("name") String name,
+            @JsonProperty("slug") String slug) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FallbackTimeZone(
+            @JsonProperty("id") String id,
+            @JsonProperty("source_slug") String sourceSlug,
+            @JsonProperty("updated_at") OffsetDateTime updatedAt) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FallbackBirthDate(
+            @JsonProperty("value") LocalDate value,
+            @JsonProperty("source_slug") String sourceSlug,
+            @JsonProperty("updated_at") OffsetDateTime updatedAt) {
+    }
+}

@@ -1,0 +1,97 @@
+package dev.userlookup.cli;
+
+import dev.userlookup.api.ServiceException;
+import dev.userlookup.terminal.SafeText;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.CancellationException;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine;
+
+/**
+ * The one place that turns a failure into an exit status and one line on standard error:
+ * {@code userlookup: <what failed>: <why>}. The key is redacted from every line, server text
+ * is made safe for a terminal, and a stack trace appears only with {@code --verbose}.
+ */
+final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
+
+    private final PrintStream stderr;
+    private final UnaryOperator<String> redactor;
+    private final java.util.function.BooleanSupplier verbose;
+
+    ErrorReporter(PrintStream stderr, UnaryOperator<String> redactor, java.util.function.BooleanSupplier verbose) {
+        this.stderr = stderr;
+        this.redactor = redactor;
+        this.verbose = verbose;
+    }
+
+    @Override
+    public int handleParseException(CommandLine.ParameterException e, String[] args) {
+        String message = e.getMessage();
+        String command = e.getCommandLine().getCommandName();
+        String hint = "see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'";
+        line(("userlookup".equals(command) ? "" : command + ": ") + message + "; " + hint);
+        return ExitCode.USAGE;
+    }
+
+    @Override
+    public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+        return report(e);
+    }
+
+    int report(Throwable e) {
+        if (isReaderGone(e)) {
+            return ExitCode.OK;
+        }
+        if (e instanceof CancellationException || e instanceof InterruptedException) {
+            return ExitCode.INTERRUPTED;
+        }
+        int status = statusOf(e);
+        if (status == ExitCode.FAILURE) {
+            line("unexpected failure: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                    + (verbose.getAsBoolean() ? "" : "; run again with --verbose for details"));
+        } else {
+            line(e.getMessage());
+        }
+        if (verbose.getAsBoolean()) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            stderr.print(redactor.apply(trace.toString()));
+        }
+        stderr.flush();
+        return status;
+    }
+
+    static int statusOf(Throwable e) {
+        if (e instanceof UsageException || e instanceof ServiceException.InvalidRequest) {
+            return ExitCode.USAGE;
+        }
+        if (e instanceof ServiceException.NotFound) {
+            return ExitCode.NOT_FOUND;
+        }
+        if (e instanceof ServiceException.AuthRefused) {
+            return ExitCode.AUTH;
+        }
+        if (e instanceof ServiceException) {
+            return ExitCode.UNAVAILABLE;
+        }
+        return ExitCode.FAILURE;
+    }
+
+    private static boolean isReaderGone(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ReaderGoneException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One line: the key redacted, server text escaped, so no message can move the cursor. */
+    void line(String message) {
+        stderr.println("userlookup: " + SafeText.escape(redactor.apply(message == null ? "" : message)));
+        stderr.flush();
+    }
+}

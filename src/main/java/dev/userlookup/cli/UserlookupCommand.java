@@ -1,0 +1,248 @@
+package dev.userlookup.cli;
+
+import dev.userlookup.Version;
+import dev.userlookup.api.ApiKey;
+import dev.userlookup.api.BaseUrl;
+import dev.userlookup.api.ClientSettings;
+import dev.userlookup.api.ServiceClient;
+import dev.userlookup.output.OutputFormat;
+import dev.userlookup.output.RenderContext;
+import dev.userlookup.output.Renderer;
+import dev.userlookup.output.Renderers;
+import dev.userlookup.terminal.ColorMode;
+import dev.userlookup.terminal.SafeText;
+import dev.userlookup.terminal.Style;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code userlookup}: the global options (inherited, so they work before or after the
+ * subcommand) and what they build: the client and the renderer the subcommands use.
+ */
+@Command(
+        name = "userlookup",
+        scope = ScopeType.INHERIT,
+        mixinStandardHelpOptions = true,
+        versionProvider = UserlookupCommand.VersionProvider.class,
+        subcommands = {ResolveCommand.class, ListCommand.class},
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        header = "Look up the end users of the health-data service.",
+        description = {
+            "Resolves a user by the client_user_id your team gave it, or lists the team's users.",
+            "Output is a table on a terminal and JSON otherwise; see -o.",
+        },
+        footerHeading = "%nEnvironment:%n",
+        footer = {
+            "  USERLOOKUP_BASE_URL   the service's base URL (--base-url beats it)",
+            "  USERLOOKUP_API_KEY    the team key (--api-key-file beats it)",
+            "  NO_COLOR, CLICOLOR_FORCE   turn colour off, or on even into a pipe",
+            "",
+            "Exit status:",
+            "  0  success (also when the reader of the output went away)",
+            "  1  an unexpected failure inside the tool",
+            "  2  usage or input error: bad option or value, missing base URL or key,",
+            "     or HTTP 422 from the service",
+            "  3  not found: no user has that client_user_id",
+            "  4  authentication or permission refused (HTTP 401, 403)",
+            "  5  the service could not be used: unreachable, timed out, 5xx or 429",
+            "     after retries, or a body that is not the JSON expected",
+            "  130  interrupted",
+        })
+public final class UserlookupCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--base-url", paramLabel = "URL", order = 1, scope = ScopeType.INHERIT,
+            description = "The service's base URL, path prefix allowed (env USERLOOKUP_BASE_URL).")
+    String baseUrl;
+
+    @Option(names = "--api-key-file", paramLabel = "FILE", order = 2, scope = ScopeType.INHERIT,
+            description = "Read the key from FILE ('-': standard input); otherwise env USERLOOKUP_API_KEY. "
+                    + "No option takes the key itself: it would land in shell history and ps.")
+    String apiKeyFile;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FMT", order = 3, scope = ScopeType.INHERIT, converter = OutputFormatConverter.class,
+            completionCandidates = OutputFormatConverter.Candidates.class,
+            description = "table, json, ndjson or csv. Default: table on a terminal, json otherwise.")
+    OutputFormat output;
+
+    @Option(names = "--color", paramLabel = "WHEN", order = 4, scope = ScopeType.INHERIT, converter = ColorModeConverter.class,
+            completionCandidates = ColorModeConverter.Candidates.class, defaultValue = "auto",
+            description = "auto (terminal only; off under NO_COLOR, on under CLICOLOR_FORCE), always or never.")
+    ColorMode color;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", order = 5, scope = ScopeType.INHERIT, defaultValue = "30",
+            description = "Bound on one request, body included (default: ${DEFAULT-VALUE}).")
+    double timeoutSeconds;
+
+    @Option(names = "--retries", paramLabel = "N", order = 6, scope = ScopeType.INHERIT, defaultValue = "3",
+            description = "Retries of a failed request: connection failures, timeouts, 408, 429, 500, 502-504 "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int retries;
+
+    @Option(names = "--allow-insecure-http", order = 7, scope = ScopeType.INHERIT,
+            description = "Permit plain http:// to a host that is not loopback (the key would cross the network in clear text).")
+    boolean allowInsecureHttp;
+
+    @Option(names = {"-v", "--verbose"}, order = 8, scope = ScopeType.INHERIT,
+            description = "Each request, status and time on standard error (the key shown as ***).")
+    boolean verbose;
+
+    private final Io io;
+    private ApiKey apiKey;
+
+    UserlookupCommand(Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: resolve or list");
+    }
+
+    Io io() {
+        return io;
+    }
+
+    boolean verbose() {
+        return verbose;
+    }
+
+    /** Takes the key out of any text, once it is known. */
+    String redact(String text) {
+        return apiKey == null ? text : apiKey.redact(text);
+    }
+
+    OutputFormat outputFormat() {
+        if (output != null) {
+            return output;
+        }
+        return io.terminal().stdoutIsTerminal() ? OutputFormat.TABLE : OutputFormat.JSON;
+    }
+
+    Renderer renderer() {
+        OutputFormat format = outputFormat();
+        boolean terminal = io.terminal().stdoutIsTerminal();
+        Style style = new Style(format == OutputFormat.TABLE && color.enabled(io.terminal(), io.env()));
+        int width = format == OutputFormat.TABLE && terminal ? io.terminal().width() : 0;
+        return Renderers.create(format, new RenderContext(io.stdout(), style, width, terminal, "userlookup list"));
+    }
+
+    /** The client, once options and environment say where and with which key; exit 2 otherwise. */
+    ServiceClient client() {
+        if (!(timeoutSeconds > 0) || timeoutSeconds > 86_400) {
+            throw new UsageException("--timeout must be a number of seconds above 0 (was " + timeoutSeconds + ")");
+        }
+        if (retries < 0 || retries > 100) {
+            throw new UsageException("--retries must be between 0 and 100 (was " + retries + ")");
+        }
+        String url = firstNonBlank(baseUrl, io.env().get("USERLOOKUP_BASE_URL"));
+        if (url == null) {
+            throw new UsageException("no base URL: pass --base-url URL or set USERLOOKUP_BASE_URL");
+        }
+        BaseUrl base;
+        try {
+            base = BaseUrl.parse(url, allowInsecureHttp);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        apiKey = loadKey();
+        ClientSettings settings = new ClientSettings(base, apiKey,
+                Duration.ofMillis(Math.max(1, Math.round(timeoutSeconds * 1000))), retries,
+                ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/" + Version.get(),
+                verbose ? line -> io.stderr().println(SafeText.escape(redact(line))) : null);
+        return new ServiceClient(settings);
+    }
+
+    private ApiKey loadKey() {
+        try {
+            if (apiKeyFile != null) {
+                if (apiKeyFile.equals("-")) {
+                    return ApiKey.of(new String(io.stdin().readAllBytes(), StandardCharsets.UTF_8), "standard input");
+                }
+                Path file = Path.of(apiKeyFile);
+                return ApiKey.of(Files.readString(file, StandardCharsets.UTF_8), "file " + apiKeyFile);
+            }
+            String fromEnv = io.env().get("USERLOOKUP_API_KEY");
+            if (fromEnv == null || fromEnv.isEmpty()) {
+                throw new UsageException("no API key: set USERLOOKUP_API_KEY or pass --api-key-file FILE");
+            }
+            return ApiKey.of(fromEnv, "USERLOOKUP_API_KEY");
+        } catch (NoSuchFileException e) {
+            throw new UsageException("cannot read the API key file " + apiKeyFile + ": no such file", e);
+        } catch (IOException e) {
+            throw new UsageException("cannot read the API key from " + apiKeyFile + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    private static String firstNonBlank(String... values) {
+        for (String value : values) {
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
+
+    /** {@code -V}: the tool and the Java it runs on. */
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"userlookup " + Version.get(),
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+    }
+
+    static final class OutputFormatConverter implements CommandLine.ITypeConverter<OutputFormat> {
+        @Override
+        public OutputFormat convert(String value) {
+            try {
+                return OutputFormat.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+
+        static final class Candidates implements Iterable<String> {
+            @Override
+            public Iterator<String> iterator() {
+                return List.of("table", "json", "ndjson", "csv").iterator();
+            }
+        }
+    }
+
+    static final class ColorModeConverter implements CommandLine.ITypeConverter<ColorMode> {
+        @Override
+        public ColorMode convert(String value) {
+            try {
+                return ColorMode.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("expected one of auto, always, never but was '" + value + "'");
+            }
+        }
+
+        static final class Candidates implements Iterable<String> {
+            @Override
+            public Iterator<String> iterator() {
+                return List.of("auto", "always", "never").iterator();
+            }
+        }
+    }
+}

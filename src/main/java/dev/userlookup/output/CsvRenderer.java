@@ -1,0 +1,122 @@
+package dev.userlookup.output;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvFactory;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.userlookup.api.UserPage;
+import dev.userlookup.api.UserRecord;
+import dev.userlookup.terminal.SafeText;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * RFC 4180 CSV (CRLF line ends, a header row) written by Jackson's CSV generator. A cell that a
+ * spreadsheet would run as a formula gets a leading {@code '}. On a terminal, control characters
+ * from the service are shown escaped as in tables; into a pipe or file the text is exact.
+ */
+final class CsvRenderer implements Renderer {
+
+    static final String[] COLUMNS = {
+        "user_id", "team_id", "client_user_id", "created_on", "sources",
+        "time_zone", "birth_date", "ingestion_start", "ingestion_end",
+    };
+
+    private static final CsvSchema SCHEMA = buildSchema();
+
+    private final OutputStream out;
+    private final boolean escapeControls;
+
+    CsvRenderer(OutputStream out, boolean escapeControls) {
+        this.out = out;
+        this.escapeControls = escapeControls;
+    }
+
+    private static CsvSchema buildSchema() {
+        CsvSchema.Builder builder = CsvSchema.builder();
+        for (String column : COLUMNS) {
+            builder.addColumn(column);
+        }
+        return builder.setUseHeader(true).setLineSeparator("\r\n").build();
+    }
+
+    @Override
+    public void user(UserRecord user) throws IOException {
+        UserStream stream = stream(StreamShape.ARRAY);
+        stream.add(user);
+        stream.finish(null);
+    }
+
+    @Override
+    public void page(UserPage page) throws IOException {
+        UserStream stream = stream(StreamShape.ARRAY);
+        for (UserRecord user : page.users()) {
+            stream.add(user);
+        }
+        stream.finish(null);
+    }
+
+    @Override
+    public UserStream stream(StreamShape shape) throws IOException {
+        CsvGenerator generator = new CsvFactory().createGenerator(out);
+        generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        generator.setSchema(SCHEMA);
+        return new UserStream() {
+            private boolean any;
+
+            @Override
+            public void add(UserRecord user) throws IOException {
+                any = true;
+                generator.writeStartArray();
+                for (String cell : row(user)) {
+                    if (cell == null) {
+                        generator.writeNull();
+                    } else {
+                        generator.writeString(guard(escapeControls ? SafeText.escape(cell) : cell));
+                    }
+                }
+                generator.writeEndArray();
+            }
+
+            @Override
+            public void flush() throws IOException {
+                generator.flush();
+            }
+
+            @Override
+            public void finish(String footer) throws IOException {
+                if (!any) {
+                    // The header alone still tells a reader the columns.
+                    out.write(String.join(",", COLUMNS).concat("\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                }
+                generator.close();
+                out.flush();
+            }
+        };
+    }
+
+    static String[] row(UserRecord record) {
+        return new String[] {
+            UserCells.text(record.json(), "user_id"),
+            UserCells.text(record.json(), "team_id"),
+            UserCells.text(record.json(), "client_user_id"),
+            UserCells.text(record.json(), "created_on"),
+            UserCells.sources(record.user(), ";"),
+            UserCells.nested(record, "fallback_time_zone", "id"),
+            UserCells.nested(record, "fallback_birth_date", "value"),
+            UserCells.text(record.json(), "ingestion_start"),
+            UserCells.text(record.json(), "ingestion_end"),
+        };
+    }
+
+    /** A cell starting with = + - @ TAB or CR would be a formula in a spreadsheet (CSV injection). */
+    static String guard(String cell) {
+        if (!cell.isEmpty()) {
+            char first = cell.charAt(0);
+            if (first == '=' || first == '+' || first == '-' || first == '@' || first == '\t' || first == '\r') {
+                return "'" + cell;
+            }
+        }
+        return cell;
+    }
+}

@@ -1,0 +1,57 @@
+package dev.userlookup.output;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.userlookup.api.UserPage;
+import dev.userlookup.api.UserRecord;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/** One user a line, compact and lossless: the form for {@code jq -c}, {@code grep} and streams. */
+final class NdjsonRenderer implements Renderer {
+
+    private final OutputStream out;
+
+    NdjsonRenderer(OutputStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public void user(UserRecord user) throws IOException {
+        UserStream stream = stream(StreamShape.ARRAY);
+        stream.add(user);
+        stream.finish(null);
+    }
+
+    @Override
+    public void page(UserPage page) throws IOException {
+        UserStream stream = stream(StreamShape.ARRAY);
+        for (UserRecord user : page.users()) {
+            stream.add(user);
+        }
+        stream.finish(null);
+    }
+
+    @Override
+    public UserStream stream(StreamShape shape) throws IOException {
+        JsonGenerator generator = JsonRenderer.generator(out, false);
+        generator.setRootValueSeparator(null); // each line ends in its own newline instead
+        return new UserStream() {
+            @Override
+            public void add(UserRecord user) throws IOException {
+                generator.writeTree(user.json());
+                generator.writeRaw('\n');
+            }
+
+            @Override
+            public void flush() throws IOException {
+                generator.flush();
+            }
+
+            @Override
+            public void finish(String footer) throws IOException {
+                generator.close();
+                out.flush();
+            }
+        };
+    }
+}

@@ -1,0 +1,22 @@
+package dev.userlookup.output;
+
+import java.util.Locale;
+
+/** {@code -o, --output FMT}. */
+public enum OutputFormat {
+    TABLE, JSON, NDJSON, CSV;
+
+    /** The name users type. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static OutputFormat parse(String text) {
+        for (OutputFormat format : values()) {
+            if (format.id().equalsIgnoreCase(text.trim())) {
+                return format;
+            }
+        }
+        throw new IllegalArgumentException("expected one of table, json, ndjson, csv but was '" + text + "'");
+    }
+}

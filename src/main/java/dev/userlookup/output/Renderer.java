@@ -1,0 +1,40 @@
+package dev.userlookup.output;
+
+import dev.userlookup.api.UserPage;
+import dev.userlookup.api.UserRecord;
+import java.io.IOException;
+
+/**
+ * Writes users in one output format. Three shapes: one resolved user, one page as the service
+ * sent it, and a stream of users that arrive over time (several ids, a walk over all pages).
+ */
+public interface Renderer {
+
+    /** The user found by a resolve of one id. */
+    void user(UserRecord user) throws IOException;
+
+    /** One page of the list, with the paging facts the service gave. */
+    void page(UserPage page) throws IOException;
+
+    /** Opens a stream of users; the caller adds them in output order, then finishes it. */
+    UserStream stream(StreamShape shape) throws IOException;
+
+    /** What the JSON document of a stream looks like; the line formats ignore it. */
+    enum StreamShape {
+        /** {@code [user, ...]}: several resolved ids. */
+        ARRAY,
+        /** {@code {"users": [...], "total": N, "offset": 0, "limit": N}}: a walk over pages. */
+        USER_LIST
+    }
+
+    /** Users written as they come, flushed by the caller's rhythm (a page, a batch). */
+    interface UserStream {
+        void add(UserRecord user) throws IOException;
+
+        /** Makes what was added so far reach the reader. */
+        void flush() throws IOException;
+
+        /** Ends the document; {@code footer} (may be null) is shown only by formats for people. */
+        void finish(String footer) throws IOException;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.userlookup.output;
+
+/** Picks the renderer of a format. */
+public final class Renderers {
+
+    private Renderers() {
+    }
+
+    public static Renderer create(OutputFormat format, RenderContext context) {
+        switch (format) {
+            case JSON:
+                return new JsonRenderer(context.out(), true);
+            case NDJSON:
+                return new NdjsonRenderer(context.out());
+            case CSV:
+                return new CsvRenderer(context.out(), context.terminal());
+            case TABLE:
+            default:
+                return new TableRenderer(context);
+        }
+    }
+}

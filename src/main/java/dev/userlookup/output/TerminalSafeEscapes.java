@@ -1,0 +1,39 @@
+package dev.userlookup.output;
+
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
+
+/**
+ * JSON escaping that leaves nothing for a terminal to act on: beyond the C0 controls JSON
+ * always escapes, DEL, the C1 controls (U+0080..U+009F, which include the 8-bit CSI), the line
+ * separators and the bidirectional overrides are written as {@code \\uXXXX}. The value is
+ * unchanged for any JSON reader; other non-ASCII text stays readable UTF-8.
+ */
+final class TerminalSafeEscapes extends CharacterEscapes {
+
+    private static final long serialVersionUID = 1L;
+    static final TerminalSafeEscapes INSTANCE = new TerminalSafeEscapes();
+
+    private final int[] ascii;
+
+    private TerminalSafeEscapes() {
+        ascii = CharacterEscapes.standardAsciiEscapesForJSON();
+        ascii[0x7f] = CharacterEscapes.ESCAPE_STANDARD;
+    }
+
+    @Override
+    public int[] getEscapeCodesForAscii() {
+        return ascii;
+    }
+
+    @Override
+    public SerializableString getEscapeSequence(int ch) {
+        if ((ch >= 0x80 && ch <= 0x9f) || ch == 0x061c || ch == 0x200e || ch == 0x200f
+                || (ch >= 0x202a && ch <= 0x202e) || (ch >= 0x2066 && ch <= 0x2069)
+                || ch == 0x2028 || ch == 0x2029) {
+            return new SerializedString(String.format("\\u%04x", ch));
+        }
+        return null;
+    }
+}

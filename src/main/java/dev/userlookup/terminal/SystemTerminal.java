@@ -1,0 +1,110 @@
+package dev.userlookup.terminal;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.jline.nativ.CLibrary;
+import org.jline.nativ.JLineNativeLoader;
+
+/**
+ * The process's own terminal, through Jansi's native layer (JLine's {@code jline-native}):
+ * {@code isatty(3)} and {@code TIOCGWINSZ}. Where the native library cannot load (a
+ * {@code noexec} temp directory, an unknown platform) it falls back to what {@code /proc}
+ * says of the file descriptor, and to {@code COLUMNS} for the width.
+ */
+public final class SystemTerminal implements Terminal {
+
+    private static final int STDOUT = 1;
+    private static final int STDERR = 2;
+
+    private final Map<String, String> env;
+    private Boolean nativeAvailable;
+    private Boolean stdoutTty;
+    private Boolean stderrTty;
+    private Integer width;
+
+    public SystemTerminal(Map<String, String> env) {
+        this.env = env;
+    }
+
+    @Override
+    public synchronized boolean stdoutIsTerminal() {
+        if (stdoutTty == null) {
+            stdoutTty = isatty(STDOUT);
+        }
+        return stdoutTty;
+    }
+
+    @Override
+    public synchronized boolean stderrIsTerminal() {
+        if (stderrTty == null) {
+            stderrTty = isatty(STDERR);
+        }
+        return stderrTty;
+    }
+
+    @Override
+    public synchronized int width() {
+        if (width == null) {
+            width = stdoutIsTerminal() ? measureWidth() : 0;
+        }
+        return width;
+    }
+
+    private boolean isatty(int fd) {
+        if (nativeLoaded()) {
+            try {
+                return CLibrary.isatty(fd) == 1;
+            } catch (LinkageError e) {
+                nativeAvailable = false;
+            }
+        }
+        // /proc/self/fd/N links to /dev/pts/M or /dev/ttyX for a terminal.
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (Exception | LinkageError e) {
+            return false;
+        }
+    }
+
+    private int measureWidth() {
+        if (nativeLoaded()) {
+            try {
+                CLibrary.WinSize size = new CLibrary.WinSize();
+                if (CLibrary.ioctl(STDOUT, CLibrary.TIOCGWINSZ, size) == 0 && size.ws_col > 0) {
+                    return size.ws_col;
+                }
+            } catch (LinkageError e) {
+                nativeAvailable = false;
+            }
+        }
+        return columnsFromEnv(env);
+    }
+
+    static int columnsFromEnv(Map<String, String> env) {
+        String columns = env.get("COLUMNS");
+        if (columns != null) {
+            try {
+                int value = Integer.parseInt(columns.trim());
+                if (value > 0) {
+                    return value;
+                }
+            } catch (NumberFormatException ignored) {
+                // fall through to the classic default
+            }
+        }
+        return 80;
+    }
+
+    private boolean nativeLoaded() {
+        if (nativeAvailable == null) {
+            try {
+                nativeAvailable = JLineNativeLoader.initialize();
+            } catch (Exception | LinkageError e) {
+                nativeAvailable = false;
+            }
+        }
+        return nativeAvailable;
+    }
+}

@@ -1,0 +1,26 @@
+package dev.userlookup.terminal;
+
+/**
+ * What the tool knows about the terminal it runs in. Asked lazily: a run with {@code -o json}
+ * into a pipe never pays for the native look-up.
+ */
+public interface Terminal {
+
+    /** Whether standard output is a terminal (not a pipe or a file). */
+    boolean stdoutIsTerminal();
+
+    /** Whether standard error is a terminal: decides progress output. */
+    boolean stderrIsTerminal();
+
+    /** Columns of the terminal on standard output, or 0 when unknown. */
+    int width();
+
+    /** A fixed terminal, for tests and for callers that already know. */
+    static Terminal fixed(boolean stdoutIsTerminal, boolean stderrIsTerminal, int width) {
+        return new Terminal() {
+            @Override public boolean stdoutIsTerminal() { return stdoutIsTerminal; }
+            @Override public boolean stderrIsTerminal() { return stderrIsTerminal; }
+            @Override public int width() { return width; }
+        };
+    }
+}
