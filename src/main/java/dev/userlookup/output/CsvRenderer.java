@@ -60,6 +60,8 @@ final class CsvRenderer implements Renderer {
     public UserStream stream(StreamShape shape) throws IOException {
         CsvGenerator generator = new CsvFactory().createGenerator(out);
         generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        // Quote only what RFC 4180 needs quoted; the default quotes every value over 24 chars.
+        generator.enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
         generator.setSchema(SCHEMA);
         return new UserStream() {
             private boolean any;

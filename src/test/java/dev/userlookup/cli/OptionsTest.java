@@ -1,0 +1,187 @@
+package dev.userlookup.cli;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.userlookup.Version;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class OptionsTest {
+
+    @RegisterExtension
+    static WireMockExtension service = WireMockExtension.newInstance()
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
+            .build();
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void stub() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(Users.user(Users.uuid(1), "x"))));
+    }
+
+    @Test
+    void globalOptionsWorkBeforeAndAfterTheSubcommand() {
+        Cli cli = Cli.bare().env("USERLOOKUP_API_KEY", TestKeys.KEY);
+
+        Cli.Result before = cli.run("--base-url", service.baseUrl(), "-o", "ndjson", "--timeout", "5", "resolve", "x");
+        Cli.Result after = cli.run("resolve", "x", "--base-url", service.baseUrl(), "-o", "ndjson", "--timeout", "5");
+        Cli.Result mixed = cli.run("-o", "ndjson", "resolve", "--base-url=" + service.baseUrl(), "x");
+
+        assertEquals(0, before.exit(), before::toString);
+        assertEquals(before.toString(), after.toString());
+        assertEquals(before.toString(), mixed.toString());
+        assertEquals(1, before.out().split("\n").length);
+    }
+
+    @Test
+    void theBaseUrlOptionBeatsTheEnvironment() {
+        Cli.Result result = Cli.against("http://127.0.0.1:9").run("resolve", "x", "--base-url", service.baseUrl());
+
+        assertEquals(0, result.exit(), result::toString);
+    }
+
+    @Test
+    void aMissingBaseUrlIsExit2() {
+        Cli.Result result = Cli.bare().env("USERLOOKUP_API_KEY", TestKeys.KEY).run("resolve", "x");
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: no base URL: pass --base-url URL or set USERLOOKUP_BASE_URL\n", result.err());
+    }
+
+    @Test
+    void aMissingKeyIsExit2() {
+        Cli.Result result = Cli.bare().env("USERLOOKUP_BASE_URL", service.baseUrl()).run("resolve", "x");
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: no API key: set USERLOOKUP_API_KEY or pass --api-key-file FILE\n", result.err());
+        assertEquals(0, service.getAllServeEvents().size());
+    }
+
+    @Test
+    void theKeyFileBeatsTheEnvironmentAndLosesItsNewline() throws Exception {
+        Path keyFile = dir.resolve("team.key");
+        Files.writeString(keyFile, "from-file-key-123\n");
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", keyFile.toString());
+
+        assertEquals(0, result.exit(), result::toString);
+        service.verify(getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")).withHeader("x-service-api-key", equalTo("from-file-key-123")));
+    }
+
+    @Test
+    void theKeyCanComeFromStandardInput() {
+        Cli.Result result = Cli.bare().env("USERLOOKUP_BASE_URL", service.baseUrl()).stdin("stdin-key-456\r\n")
+                .run("--api-key-file", "-", "resolve", "x");
+
+        assertEquals(0, result.exit(), result::toString);
+        service.verify(getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")).withHeader("x-service-api-key", equalTo("stdin-key-456")));
+    }
+
+    @Test
+    void aMissingKeyFileIsExit2AndNamesTheFile() {
+        String missing = dir.resolve("nope.key").toString();
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", missing);
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: cannot read the API key file " + missing + ": no such file\n", result.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"abc\ndef", "abc\rX-Injected: 1", "abc\u0000def", "abc\u001bdef", "key\u0085x"})
+    void aKeyWithControlCharactersIsRefused(String key) {
+        Cli.Result result = Cli.bare().env("USERLOOKUP_BASE_URL", service.baseUrl()).env("USERLOOKUP_API_KEY", key).run("resolve", "x");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertTrue(result.err().contains("contains a control character"), result.err());
+        assertEquals(1, result.err().split("\n").length);
+        assertEquals(0, service.getAllServeEvents().size());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://example.com", "http://10.0.0.1:8080", "http://localhost.example.com"})
+    void plainHttpToAnotherHostIsRefusedBeforeConnecting(String url) {
+        Cli.Result result = Cli.against(url).run("resolve", "x");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertTrue(result.err().startsWith("userlookup: refusing to send the API key in clear text to "), result.err());
+        assertTrue(result.err().contains("--allow-insecure-http"), result.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ftp://example.com", "example.com", "https://", "https://user:pw@example.com", "https://h/?q=1", "http://[::1"})
+    void aMalformedBaseUrlIsExit2(String url) {
+        Cli.Result result = Cli.against(url).run("resolve", "x");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals(1, result.err().split("\n").length, result.err());
+        assertFalse(result.err().contains("pw"), result.err());
+    }
+
+    @Test
+    void loopbackByAddressIsPlainHttpWithoutTheFlag() {
+        String url = service.baseUrl().replace("localhost", "127.0.0.1");
+
+        assertEquals(0, Cli.against(url).run("resolve", "x").exit());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--timeout=0", "--timeout=-1", "--timeout=abc", "--retries=-1", "--output=xml", "--color=sometimes", "--nope"})
+    void badOptionValuesAreExit2WithOneLine(String option) {
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", option);
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals(1, result.err().split("\n").length, result.err());
+        assertTrue(result.err().startsWith("userlookup: "), result.err());
+        assertEquals("", result.out());
+    }
+
+    @Test
+    void noSubcommandIsAUsageError() {
+        Cli.Result result = Cli.bare().run();
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: missing command: resolve or list; see 'userlookup --help'\n", result.err());
+    }
+
+    @Test
+    void helpAndVersionExit0OnStandardOutput() {
+        Cli.Result help = Cli.bare().run("--help");
+        Cli.Result subHelp = Cli.bare().run("list", "--help");
+        Cli.Result version = Cli.bare().run("-V");
+
+        assertEquals(0, help.exit());
+        assertTrue(help.out().contains("Exit status:"), help.out());
+        assertTrue(help.out().contains("resolve") && help.out().contains("list"), help.out());
+        assertEquals(0, subHelp.exit());
+        assertTrue(subHelp.out().contains("--limit"), subHelp.out());
+        assertEquals(0, version.exit());
+        assertTrue(version.out().startsWith("userlookup " + Version.get() + "\n"), version.out());
+    }
+
+    @Test
+    void outputDefaultsToTableOnATerminalAndJsonElsewhere() {
+        Cli.Result terminal = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "x", "--color", "never");
+        Cli.Result pipe = Cli.against(service.baseUrl()).run("resolve", "x");
+
+        assertTrue(terminal.out().startsWith("User ID "), terminal.out());
+        assertTrue(pipe.out().startsWith("{\n  \"user_id\": "), pipe.out());
+    }
+}
