@@ -31,6 +31,13 @@ public interface Renderer {
     interface UserStream {
         void add(UserRecord user) throws IOException;
 
+        /** A batch that arrived together (a page); formats for people size their columns from the first. */
+        default void addAll(java.util.List<UserRecord> users) throws IOException {
+            for (UserRecord user : users) {
+                add(user);
+            }
+        }
+
         /** Makes what was added so far reach the reader. */
         void flush() throws IOException;
 

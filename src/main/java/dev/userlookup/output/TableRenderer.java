@@ -23,12 +23,19 @@ final class TableRenderer implements Renderer {
 
     static final String NONE = "-";
 
+    /**
+     * The list's columns. On a narrow terminal sources and time zone give way first, then the
+     * creation time becomes a date, then the user id is cut (its prefix still tells users apart),
+     * and the client user id, what support staff look for, last.
+     */
     private static final List<TableLayout.Column> LIST_COLUMNS = List.of(
-            new TableLayout.Column("USER ID", 13, 3),
-            new TableLayout.Column("CLIENT USER ID", 10, 1),
-            new TableLayout.Column("CREATED (UTC)", 10, 2),
+            new TableLayout.Column("USER ID", 9, 3),
+            new TableLayout.Column("CLIENT USER ID", 14, 4),
+            new TableLayout.Column("CREATED (UTC)", 16, 2),
             new TableLayout.Column("SOURCES", 7, 1),
             new TableLayout.Column("TIME ZONE", 9, 1));
+    private static final List<TableLayout.Column> NARROW_COLUMNS = List.of(
+            LIST_COLUMNS.get(0), LIST_COLUMNS.get(1), new TableLayout.Column("CREATED", 10, 2), LIST_COLUMNS.get(3), LIST_COLUMNS.get(4));
 
     private final RenderContext context;
     private final Style style;
@@ -159,22 +166,45 @@ final class TableRenderer implements Renderer {
 
         private final List<UserRecord> sizingSample;
         private TableLayout layout;
+        private boolean datesOnly;
 
         RowStream(List<UserRecord> sizingSample) {
             this.sizingSample = sizingSample;
         }
 
         @Override
+        public void addAll(List<UserRecord> users) throws IOException {
+            if (layout == null && !users.isEmpty()) {
+                startTable(users);
+            }
+            for (UserRecord user : users) {
+                add(user);
+            }
+        }
+
+        @Override
         public void add(UserRecord user) throws IOException {
             if (layout == null) {
-                List<String[]> sample = new ArrayList<>();
-                for (UserRecord record : sizingSample.isEmpty() ? List.of(user) : sizingSample) {
-                    sample.add(cells(record.user()));
-                }
-                layout = TableLayout.fit(LIST_COLUMNS, sample, context.width());
-                out.write(style.bold(layout.header()) + "\n");
+                startTable(sizingSample.isEmpty() ? List.of(user) : sizingSample);
             }
-            out.write(layout.line(cells(user.user())) + "\n");
+            out.write(layout.line(cells(user.user(), datesOnly)) + "\n");
+        }
+
+        private void startTable(List<UserRecord> sample) throws IOException {
+            layout = TableLayout.fit(LIST_COLUMNS, cellsOf(sample), context.width(), 1);
+            if (context.width() > 0 && layout.totalWidth() > context.width()) {
+                datesOnly = true;
+                layout = TableLayout.fit(NARROW_COLUMNS, cellsOf(sample), context.width());
+            }
+            out.write(style.bold(layout.header()) + "\n");
+        }
+
+        private List<String[]> cellsOf(List<UserRecord> sample) {
+            List<String[]> rows = new ArrayList<>(sample.size());
+            for (UserRecord record : sample) {
+                rows.add(cells(record.user(), datesOnly));
+            }
+            return rows;
         }
 
         @Override
@@ -193,11 +223,11 @@ final class TableRenderer implements Renderer {
         }
     }
 
-    private static String[] cells(User user) {
+    private static String[] cells(User user, boolean datesOnly) {
         return new String[] {
             safe(user.userId()),
             safe(user.clientUserId()),
-            safe(UserCells.minutesUtc(user.createdOn())),
+            safe(datesOnly ? UserCells.dateUtc(user.createdOn()) : UserCells.minutesUtc(user.createdOn())),
             safe(user.sourceSlugs().isEmpty() ? null : UserCells.sources(user, ", ")),
             safe(UserCells.timeZone(user)),
         };

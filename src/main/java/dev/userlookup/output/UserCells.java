@@ -44,6 +44,10 @@ final class UserCells {
         return time == null ? null : MINUTES_UTC.format(time.withOffsetSameInstant(ZoneOffset.UTC));
     }
 
+    static String dateUtc(OffsetDateTime time) {
+        return time == null ? null : time.withOffsetSameInstant(ZoneOffset.UTC).toLocalDate().toString();
+    }
+
     static String seconds(OffsetDateTime time) {
         return time == null ? null : SECONDS_WITH_OFFSET.format(time);
     }

@@ -12,13 +12,18 @@ public final class DisplayWidth {
 
     public static int of(String text) {
         int width = 0;
+        int previous = 0;
         for (int i = 0; i < text.length(); ) {
             int cp = text.codePointAt(i);
-            width += of(cp);
+            // In an emoji ZWJ sequence the joined characters draw as one glyph.
+            width += previous == ZERO_WIDTH_JOINER ? 0 : of(cp);
+            previous = cp;
             i += Character.charCount(cp);
         }
         return width;
     }
+
+    private static final int ZERO_WIDTH_JOINER = 0x200d;
 
     public static int of(int cp) {
         if (cp == 0) {

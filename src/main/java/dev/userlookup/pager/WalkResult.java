@@ -1,0 +1,18 @@
+package dev.userlookup.pager;
+
+/**
+ * How a walk went.
+ *
+ * @param printed users written, each once
+ * @param pages pages read
+ * @param firstTotal the total the first page gave (null: none)
+ * @param lastTotal the total the last page read gave
+ * @param duplicates users dropped because they had been printed already
+ */
+public record WalkResult(long printed, long pages, Long firstTotal, Long lastTotal, long duplicates) {
+
+    /** Whether the team changed while it was walked: the total moved, or users came twice. */
+    public boolean teamChanged() {
+        return duplicates > 0 || (firstTotal != null && lastTotal != null && !firstTotal.equals(lastTotal));
+    }
+}
