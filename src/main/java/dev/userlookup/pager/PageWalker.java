@@ -43,17 +43,22 @@ public final class PageWalker {
     }
 
     public WalkResult walk(long startOffset, Renderer.UserStream out) throws IOException {
+        try {
+            return walkPages(startOffset, out);
+        } finally {
+            progress.clear();
+        }
+    }
+
+    private WalkResult walkPages(long startOffset, Renderer.UserStream out) throws IOException {
         SeenIds seen = new SeenIds();
         long[] counts = new long[3]; // printed, duplicates, pages
         UserPage first = source.fetch(startOffset, pageSize);
         Long firstTotal = first.total();
         Long lastTotal = firstTotal;
         emit(first, seen, out, counts);
-        if (isLast(first, startOffset, firstTotal)) {
+        if (first.users().isEmpty() || isLast(first, startOffset, firstTotal)) {
             return result(counts, firstTotal, lastTotal);
-        }
-        if (counts[0] == 0) {
-            throw noProgress(startOffset);
         }
         // Without a total there is no telling how far to go: one page at a time.
         int window = firstTotal == null ? 1 : parallel;
@@ -70,11 +75,16 @@ public final class PageWalker {
                 }
                 long printedBefore = counts[0];
                 emit(page, seen, out, counts);
-                if (page.users().isEmpty() || isLast(page, head.offset(), firstTotal)) {
+                if (page.users().isEmpty()) {
                     break;
                 }
+                // Checked before the last-page rule: a service that ignores the offset must not pass
+                // for a team that changed just because its repeated page happens to be the last.
                 if (counts[0] == printedBefore) {
                     throw noProgress(head.offset());
+                }
+                if (isLast(page, head.offset(), firstTotal)) {
+                    break;
                 }
                 next = fill(pool, inFlight, next, window, firstTotal);
             }
@@ -83,7 +93,6 @@ public final class PageWalker {
                 pending.page().cancel(true);
             }
             pool.shutdownNow();
-            progress.clear();
         }
         return result(counts, firstTotal, lastTotal);
     }

@@ -89,7 +89,10 @@ final class SeenIds {
             if (i == 8 || i == 13 || i == 18 || i == 23) {
                 continue;
             }
-            if (Character.digit(c, 16) < 0) {
+            // ASCII only: Character.digit also accepts other scripts' digits, which UUID.fromString
+            // would read as the ASCII UUID they resemble.
+            boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+            if (!hex) {
                 return null;
             }
         }
