@@ -2,6 +2,7 @@ package dev.userlookup.api;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
@@ -36,6 +37,8 @@ public final class Json {
                         .maxNestingDepth(MAX_NESTING)
                         .maxStringLength(MAX_STRING_LENGTH)
                         .build())
+                // Emoji and other non-BMP text go out as the UTF-8 the service sent, not \uD83D\uDC69.
+                .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
                 .build();
         return JsonMapper.builder(factory)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

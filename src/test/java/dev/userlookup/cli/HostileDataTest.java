@@ -221,6 +221,7 @@ class HostileDataTest {
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals("a\ud83d\ude00b \ud800 lone", json.readTree(result.outBytes()).get("client_user_id").asText());
+        assertTrue(result.out().contains("a\ud83d\ude00b"), "emoji written as UTF-8, not escaped: " + result.out());
         assertEquals(0, table.exit(), table::toString);
         assertTrue(table.out().contains("a\ud83d\ude00b \\ud800 lone"), table.out());
     }

@@ -1,0 +1,114 @@
+package dev.userlookup.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.userlookup.fake.FakeService;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The packaged jar and launcher, run as a user runs them, against the fake service. */
+class JarIT {
+
+    static FakeService fake;
+    static Map<String, String> env;
+    final ObjectMapper json = new ObjectMapper();
+
+    @BeforeAll
+    static void start() {
+        fake = FakeService.builder().users(1250).start();
+        env = Map.of("USERLOOKUP_BASE_URL", fake.baseUrl(), "USERLOOKUP_API_KEY", fake.apiKey());
+    }
+
+    @AfterAll
+    static void stop() {
+        fake.close();
+    }
+
+    private Subprocess.Result launcher(String... args) {
+        String[] command = new String[args.length + 1];
+        command[0] = Subprocess.LAUNCHER.toString();
+        System.arraycopy(args, 0, command, 1, args.length);
+        return Subprocess.run(env, Duration.ofSeconds(60), command);
+    }
+
+    @Test
+    void theJarRunsWithJavaDashJar() throws Exception {
+        String id = fake.users().clientUserId(42);
+        Subprocess.Result result = Subprocess.run(env, Duration.ofSeconds(60), "java", "-jar", Subprocess.JAR.toString(), "resolve", id);
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals(fake.users().user(42), json.readTree(result.out()));
+        assertEquals("", result.err());
+    }
+
+    @Test
+    void theLauncherIsExecutableAndListsAPageAsNdjson() throws Exception {
+        assertTrue(Files.isExecutable(Subprocess.LAUNCHER));
+
+        Subprocess.Result result = launcher("list", "--limit", "5", "-o", "ndjson");
+
+        assertEquals(0, result.exit(), result::toString);
+        String[] lines = result.out().split("\n");
+        assertEquals(5, lines.length);
+        for (int i = 0; i < 5; i++) {
+            assertEquals(fake.users().user(i), json.readTree(lines[i]));
+        }
+    }
+
+    @Test
+    void resolvingEveryAwkwardIdRoundTrips() throws Exception {
+        for (int i = 0; i < dev.userlookup.fake.FakeUsers.FIRST_ORDINARY_INDEX; i++) {
+            String id = fake.users().clientUserId(i);
+            if (id.isEmpty()) {
+                continue;
+            }
+            Subprocess.Result result = launcher("resolve", id, "-o", "json");
+            assertEquals(0, result.exit(), () -> "id #" + " " + result);
+            JsonNode user = json.readTree(result.out());
+            assertEquals(id, user.get("client_user_id").asText());
+        }
+    }
+
+    @Test
+    void exitCodesFromTheRealProcess() {
+        assertEquals(3, launcher("resolve", "no-such-customer").exit());
+        assertEquals(5, launcher("resolve", FakeService.ID_500, "--retries", "0").exit());
+        assertEquals(5, launcher("resolve", FakeService.ID_NOT_JSON).exit());
+        assertEquals(2, launcher("list", "--limit", "501").exit());
+        Subprocess.Result forbidden = Subprocess.run(Map.of("USERLOOKUP_BASE_URL", fake.baseUrl(), "USERLOOKUP_API_KEY", FakeService.FORBIDDEN_KEY),
+                Duration.ofSeconds(60), Subprocess.LAUNCHER.toString(), "list");
+        assertEquals(4, forbidden.exit(), forbidden::toString);
+        Subprocess.Result noKey = Subprocess.run(Map.of("USERLOOKUP_BASE_URL", fake.baseUrl()), Duration.ofSeconds(60),
+                Subprocess.LAUNCHER.toString(), "list");
+        assertEquals(2, noKey.exit(), noKey::toString);
+    }
+
+    @Test
+    void theKeyNeverAppearsInVerboseOutput() {
+        Subprocess.Result result = launcher("-v", "resolve", FakeService.ID_500, "--retries", "1");
+
+        assertEquals(5, result.exit(), result::toString);
+        assertFalse(result.err().contains(fake.apiKey()), result.err());
+        assertFalse(result.out().contains(fake.apiKey()), result.out());
+        assertTrue(result.err().contains("***"), result.err());
+    }
+
+    @Test
+    void theWholeTeamStreamsAsNdjsonEachUserOnce() throws Exception {
+        Subprocess.Result result = launcher("list", "--all", "-o", "ndjson");
+
+        assertEquals(0, result.exit(), result::toString);
+        String[] lines = result.out().split("\n");
+        assertEquals(1250, lines.length);
+        assertEquals(fake.users().userId(1249), json.readTree(lines[1249]).get("user_id").asText());
+        assertEquals("", result.err());
+    }
+}

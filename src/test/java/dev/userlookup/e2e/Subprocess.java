@@ -1,0 +1,94 @@
+package dev.userlookup.e2e;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the built tool (or a shell around it) as a real process, with a deadline. */
+final class Subprocess {
+
+    static final Path LAUNCHER = Path.of(System.getProperty("userlookup.launcher", "target/userlookup"));
+    static final Path JAR = Path.of(System.getProperty("userlookup.jar", "target/userlookup.jar"));
+
+    record Result(int exit, String out, String err, long millis) {
+        @Override
+        public String toString() {
+            return "exit " + exit + " after " + millis + " ms\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+
+    static Result run(Map<String, String> env, Duration timeout, String... command) {
+        return run(env, timeout, List.of(command));
+    }
+
+    static Result run(Map<String, String> env, Duration timeout, List<String> command) {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().remove("NO_COLOR");
+        builder.environment().remove("CLICOLOR_FORCE");
+        builder.environment().remove("USERLOOKUP_BASE_URL");
+        builder.environment().remove("USERLOOKUP_API_KEY");
+        builder.environment().putAll(env);
+        builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        long started = System.nanoTime();
+        try {
+            Process process = builder.start();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            Thread outPump = pump(process.getInputStream(), out);
+            Thread errPump = pump(process.getErrorStream(), err);
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new AssertionError("still running after " + timeout + ": " + command);
+            }
+            outPump.join();
+            errPump.join();
+            return new Result(process.exitValue(), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+                    (System.nanoTime() - started) / 1_000_000);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    static Thread pump(InputStream in, ByteArrayOutputStream sink) {
+        Thread thread = new Thread(() -> {
+            try {
+                in.transferTo(sink);
+            } catch (IOException ignored) {
+                // the process ended
+            }
+        });
+        thread.start();
+        return thread;
+    }
+
+    /** The tool inside a pseudo-terminal of the given width, via util-linux script(1). */
+    static Result inTerminal(Map<String, String> env, int columns, String shellCommand) {
+        List<String> command = new ArrayList<>(List.of("script", "-qec",
+                "stty cols " + columns + " rows 50; " + shellCommand, "/dev/null"));
+        return run(env, Duration.ofSeconds(60), command);
+    }
+
+    static boolean scriptAvailable() {
+        return Files.isExecutable(Path.of("/usr/bin/script"));
+    }
+
+    static String quote(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    private Subprocess() {
+    }
+}

@@ -1,0 +1,123 @@
+package dev.userlookup.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.userlookup.fake.FakeService;
+import dev.userlookup.terminal.DisplayWidth;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Tables, colour, width and progress in a real pseudo-terminal (script(1)). */
+class TerminalIT {
+
+    static FakeService fake;
+
+    @BeforeAll
+    static void start() {
+        assumeTrue(Subprocess.scriptAvailable(), "util-linux script(1) is needed for pseudo-terminal tests");
+        fake = FakeService.builder().users(1250).start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (fake != null) {
+            fake.close();
+        }
+    }
+
+    private Map<String, String> env(String... extra) {
+        Map<String, String> env = new HashMap<>(Map.of("USERLOOKUP_BASE_URL", fake.baseUrl(), "USERLOOKUP_API_KEY", fake.apiKey(),
+                "TERM", "xterm-256color"));
+        for (int i = 0; i < extra.length; i += 2) {
+            env.put(extra[i], extra[i + 1]);
+        }
+        return env;
+    }
+
+    private static String stripAnsi(String text) {
+        return text.replaceAll("\u001b\\[[0-9;]*m", "");
+    }
+
+    @Test
+    void aListIsAColouredTableFittedTo80ColumnsWithAFooter() {
+        Subprocess.Result result = Subprocess.inTerminal(env(), 80, Subprocess.LAUNCHER + " list --limit 40");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.out().contains("\u001b[1mUSER ID"), "bold header: " + result.out());
+        String[] lines = stripAnsi(result.out()).split("\r\n");
+        assertEquals(42, lines.length, result.out());
+        for (String line : lines) {
+            assertTrue(DisplayWidth.of(line) <= 80, "wider than 80: [" + line + "]");
+        }
+        assertEquals("Showing 1–40 of 1,250 users. Next page: userlookup list --offset 40 --limit 40", lines[41]);
+        assertFalse(stripAnsi(result.out()).contains("\u001b"), "no raw escape from the data: " + result.out());
+    }
+
+    @Test
+    void noColorTurnsColourOff() {
+        Subprocess.Result result = Subprocess.inTerminal(env("NO_COLOR", "1"), 100, Subprocess.LAUNCHER + " list --limit 3");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.out().startsWith("USER ID"), result.out());
+        assertFalse(result.out().contains("\u001b"), result.out());
+    }
+
+    @Test
+    void widerTerminalsGetFullIdsAndTimes() {
+        Subprocess.Result result = Subprocess.inTerminal(env("NO_COLOR", "1"), 160, Subprocess.LAUNCHER + " list --limit 3 --offset 100");
+
+        assertTrue(result.out().contains(fake.users().userId(100)), result.out());
+        assertTrue(result.out().contains("CREATED (UTC)"), result.out());
+    }
+
+    @Test
+    void resolveShowsACard() {
+        String id = fake.users().clientUserId(42);
+        Subprocess.Result result = Subprocess.inTerminal(env("NO_COLOR", "1"), 80, Subprocess.LAUNCHER + " resolve " + Subprocess.quote(id));
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.out().startsWith("User ID         " + fake.users().userId(42) + "\r\n"), result.out());
+        assertTrue(result.out().contains("Client user ID  " + id + "\r\n"), result.out());
+        assertTrue(result.out().contains("Sources ("), result.out());
+    }
+
+    @Test
+    void intoAPipeInsideATerminalTheOutputIsJson() {
+        Subprocess.Result result = Subprocess.inTerminal(env(), 80, Subprocess.LAUNCHER + " list --limit 2 | cat");
+
+        assertTrue(result.out().startsWith("{\r\n  \"users\": ["), result.out());
+    }
+
+    @Test
+    void progressGoesToAStderrTerminalOnlyAndIsCleared() {
+        Subprocess.Result onTerminal = Subprocess.inTerminal(env(), 80,
+                Subprocess.LAUNCHER + " list --all --limit 50 --parallel 2 -o ndjson > /dev/null");
+        Subprocess.Result redirected = Subprocess.inTerminal(env(), 80,
+                Subprocess.LAUNCHER + " list --all --limit 50 -o ndjson > /dev/null 2> /tmp/userlookup-progress.txt; wc -c < /tmp/userlookup-progress.txt");
+
+        assertEquals(0, onTerminal.exit(), onTerminal::toString);
+        assertTrue(onTerminal.out().contains(" of 1,250 users, "), onTerminal.out());
+        assertTrue(onTerminal.out().endsWith("\r\u001b[K"), "the progress line is cleared at the end: " + onTerminal.out());
+        assertEquals("0", redirected.out().strip(), "nothing on a stderr that is not a terminal");
+    }
+
+    @Test
+    void controlCharactersFromTheServiceNeverReachTheTerminalRaw() {
+        Subprocess.Result result = Subprocess.inTerminal(env(), 200, Subprocess.LAUNCHER + " list --limit 40 --color never; "
+                + Subprocess.LAUNCHER + " list --limit 40 -o csv");
+
+        assertEquals(0, result.exit(), result::toString);
+        String text = result.out().replace("\r\r\n", "\n").replace("\r\n", "\n");
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            assertFalse((c < 0x20 && c != '\n') || c == 0x7f || (c >= 0x80 && c <= 0x9f),
+                    "raw control U+" + Integer.toHexString(c) + " at " + i + ": " + text);
+        }
+    }
+}

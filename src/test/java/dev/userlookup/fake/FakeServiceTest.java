@@ -1,0 +1,381 @@
+package dev.userlookup.fake;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class FakeServiceTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    private static FakeService fake;
+    private static FakeUsers users;
+
+    @BeforeAll
+    static void start() {
+        fake = FakeService.builder().start();
+        users = fake.users();
+    }
+
+    @AfterAll
+    static void stop() {
+        fake.close();
+    }
+
+    // ---- list ---------------------------------------------------------------------------------
+
+    @Test
+    void listWithoutParametersIsTheFirstPageOfTheDefaultLimit() throws Exception {
+        HttpResponse<String> response = get(fake, "/v2/user/", FakeService.DEFAULT_KEY);
+
+        assertEquals(200, response.statusCode());
+        assertEquals("application/json", response.headers().firstValue("Content-Type").orElse(""));
+        JsonNode page = JSON.readTree(response.body());
+        assertEquals(FakeServiceHandler.DEFAULT_LIMIT, page.get("users").size());
+        assertEquals(FakeUsers.DEFAULT_SIZE, page.get("total").asInt());
+        assertEquals(0, page.get("offset").asInt());
+        assertEquals(FakeServiceHandler.DEFAULT_LIMIT, page.get("limit").asInt());
+        for (int i = 0; i < page.get("users").size(); i++) {
+            assertEquals(users.clientUserId(i), page.get("users").get(i).get("client_user_id").asText());
+        }
+    }
+
+    @Test
+    void pagesFollowTheIndexAndTheLastOneIsShort() throws Exception {
+        JsonNode page = JSON.readTree(get(fake, "/v2/user/?offset=1240&limit=20", FakeService.DEFAULT_KEY).body());
+
+        assertEquals(10, page.get("users").size());
+        assertEquals(1240, page.get("offset").asInt());
+        assertEquals(20, page.get("limit").asInt());
+        assertEquals(FakeUsers.DEFAULT_SIZE, page.get("total").asInt());
+        assertEquals(users.userId(1240), page.get("users").get(0).get("user_id").asText());
+        assertEquals(users.userId(1249), page.get("users").get(9).get("user_id").asText());
+    }
+
+    @Test
+    void pagesCarryEachUserExactlyAsGeneratedAwkwardOnesIncluded() throws Exception {
+        String body = get(fake, "/v2/user/?offset=0&limit=500", FakeService.DEFAULT_KEY).body();
+
+        assertEquals(500, JSON.readTree(body).get("users").size());
+        for (int i = 0; i < 500; i++) {
+            assertTrue(body.contains(users.json(i)), "user " + i + " as generated");
+        }
+        assertTrue(body.contains("\"score\":1.50"), body);
+        assertTrue(body.contains("\"big_number\":12345678901234567890"), body);
+    }
+
+    @Test
+    void anOffsetPastTheEndGivesAnEmptyPage() throws Exception {
+        JsonNode page = JSON.readTree(get(fake, "/v2/user/?offset=5000&limit=10", FakeService.DEFAULT_KEY).body());
+
+        assertEquals(0, page.get("users").size());
+        assertEquals(FakeUsers.DEFAULT_SIZE, page.get("total").asInt());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "limit=0     | limit  | value_error.number.not_ge | ensure this value is greater than or equal to 1",
+        "limit=501   | limit  | value_error.number.not_le | ensure this value is less than or equal to 500",
+        "limit=99999999999999999999 | limit | value_error.number.not_le | ensure this value is less than or equal to 500",
+        "offset=-1   | offset | value_error.number.not_ge | ensure this value is greater than or equal to 0",
+        "limit=ten   | limit  | type_error.integer        | value is not a valid integer",
+        "offset=1.5  | offset | type_error.integer        | value is not a valid integer",
+        "limit=      | limit  | type_error.integer        | value is not a valid integer",
+    })
+    void badPageParametersAre422WithFastApiDetail(String query, String parameter, String type, String message)
+            throws Exception {
+        HttpResponse<String> response = get(fake, "/v2/user/?" + query, FakeService.DEFAULT_KEY);
+
+        assertEquals(422, response.statusCode());
+        JsonNode detail = JSON.readTree(response.body()).get("detail");
+        assertEquals(1, detail.size(), response.body());
+        assertEquals("query", detail.get(0).get("loc").get(0).asText());
+        assertEquals(parameter, detail.get(0).get("loc").get(1).asText());
+        assertEquals(type, detail.get(0).get("type").asText());
+        assertEquals(message, detail.get(0).get("msg").asText());
+    }
+
+    @Test
+    void twoBadParametersGiveTwoErrors() throws Exception {
+        HttpResponse<String> response = get(fake, "/v2/user/?offset=-5&limit=600", FakeService.DEFAULT_KEY);
+
+        assertEquals(422, response.statusCode());
+        assertEquals(2, JSON.readTree(response.body()).get("detail").size());
+    }
+
+    @Test
+    void theLimitBoundsThemselvesAreAccepted() throws Exception {
+        assertEquals(1, JSON.readTree(get(fake, "/v2/user/?limit=1", FakeService.DEFAULT_KEY).body())
+                .get("users").size());
+        assertEquals(200, get(fake, "/v2/user/?limit=500", FakeService.DEFAULT_KEY).statusCode());
+    }
+
+    @Test
+    void theListPathWithoutItsSlashRedirectsToIt() throws Exception {
+        HttpResponse<String> response = get(fake, "/v2/user?limit=2", FakeService.DEFAULT_KEY);
+
+        assertEquals(307, response.statusCode());
+        assertEquals(fake.baseUrl() + "/v2/user/?limit=2", response.headers().firstValue("Location").orElse(""));
+    }
+
+    // ---- auth ---------------------------------------------------------------------------------
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', nullValues = "NONE", value = {
+        "NONE          | 401 | Missing API key",
+        "wrong-key     | 401 | Invalid API key",
+        "forbidden-key | 403 | This key may not read users",
+    })
+    void keysOtherThanTheTeamsAreRefused(String key, int status, String detail) throws Exception {
+        for (String path : new String[] {"/v2/user/", "/v2/user/resolve/customer-000042"}) {
+            HttpResponse<String> response = get(fake, path, key);
+
+            assertEquals(status, response.statusCode(), path);
+            assertEquals(detail, JSON.readTree(response.body()).get("detail").asText(), path);
+        }
+    }
+
+    // ---- resolve ------------------------------------------------------------------------------
+
+    static Stream<AwkwardCase> awkwardIds() {
+        return Stream.of(AwkwardCase.values()).filter(c -> c.clientUserId().isPresent());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("awkwardIds")
+    void everyAwkwardIdRoundTripsPercentEncoded(AwkwardCase awkward) throws Exception {
+        String id = awkward.clientUserId().orElseThrow();
+        HttpResponse<String> response = resolve(id);
+
+        assertEquals(200, response.statusCode(), response.body());
+        assertEquals(id, JSON.readTree(response.body()).get("client_user_id").asText());
+        assertEquals(users.json(awkward.index()), response.body());
+    }
+
+    @Test
+    void theEncodingUnderTestIsTheAmbiguousOne() {
+        // These are the forms Jetty could reject; the round trip above must have sent them.
+        assertEquals("a%2Fb", encodeSegment("a/b"));
+        assertEquals("100%25", encodeSegment("100%"));
+        assertEquals("%252F", encodeSegment("%2F"));
+        assertEquals("with%20space", encodeSegment("with space"));
+        assertEquals("Zo%C3%AB%20", encodeSegment("Zo\u00eb "));
+        assertEquals("..", encodeSegment(".."));
+    }
+
+    @Test
+    void dotDotAlsoResolvesWhenItsDotsAreEncoded() throws Exception {
+        HttpResponse<String> response = get(fake, "/v2/user/resolve/%2E%2E", FakeService.DEFAULT_KEY);
+
+        assertEquals(200, response.statusCode());
+        assertEquals("..", JSON.readTree(response.body()).get("client_user_id").asText());
+    }
+
+    @Test
+    void aPlusInThePathIsAPlusNotASpace() throws Exception {
+        HttpResponse<String> response = get(fake, "/v2/user/resolve/+1", FakeService.DEFAULT_KEY);
+
+        assertEquals(200, response.statusCode());
+        assertEquals("+1", JSON.readTree(response.body()).get("client_user_id").asText());
+    }
+
+    @Test
+    void anOrdinaryUserResolves() throws Exception {
+        HttpResponse<String> response = resolve("customer-000042");
+
+        assertEquals(200, response.statusCode());
+        assertEquals(users.json(42), response.body());
+        JsonNode user = JSON.readTree(response.body());
+        assertEquals(users.userId(42), user.get("user_id").asText());
+        assertEquals(FakeUsers.TEAM_ID, user.get("team_id").asText());
+    }
+
+    @Test
+    void unknownIdsAre404UserNotFound() throws Exception {
+        // customer-000000 is not a user: index 0 is the awkward "a/b".
+        for (String id : new String[] {"nobody", "customer-001250", "customer-000000", "customer-42", "A/B"}) {
+            HttpResponse<String> response = resolve(id);
+
+            assertEquals(404, response.statusCode(), id);
+            assertEquals("User not found", JSON.readTree(response.body()).get("detail").asText(), id);
+        }
+    }
+
+    @Test
+    void aSlashLeftUnencodedIsAnotherPathAltogether() throws Exception {
+        HttpResponse<String> response = get(fake, "/v2/user/resolve/a/b", FakeService.DEFAULT_KEY);
+
+        assertEquals(404, response.statusCode());
+        assertEquals("Not Found", JSON.readTree(response.body()).get("detail").asText());
+    }
+
+    @Test
+    void specialIdsAnswerWithTheirErrors() throws Exception {
+        HttpResponse<String> proxyPage = resolve(FakeService.ID_500);
+        assertEquals(500, proxyPage.statusCode());
+        assertTrue(proxyPage.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
+        assertTrue(proxyPage.body().contains("<h1>500 Internal Server Error</h1>"));
+
+        HttpResponse<String> unavailable = resolve(FakeService.ID_503);
+        assertEquals(503, unavailable.statusCode());
+        assertEquals("1", unavailable.headers().firstValue("Retry-After").orElse(""));
+        assertEquals("Service temporarily unavailable", JSON.readTree(unavailable.body()).get("detail").asText());
+
+        HttpResponse<String> tooMany = resolve(FakeService.ID_429);
+        assertEquals(429, tooMany.statusCode());
+        assertEquals("1", tooMany.headers().firstValue("Retry-After").orElse(""));
+
+        HttpResponse<String> notJson = resolve(FakeService.ID_NOT_JSON);
+        assertEquals(200, notJson.statusCode());
+        assertThrows(JsonProcessingException.class, () -> JSON.readTree(notJson.body()));
+    }
+
+    @Test
+    void otherMethodsAre405() throws Exception {
+        HttpRequest post = HttpRequest.newBuilder(URI.create(fake.baseUrl() + "/v2/user/"))
+                .header(FakeServiceHandler.API_KEY_HEADER, FakeService.DEFAULT_KEY)
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .build();
+
+        assertEquals(405, HTTP.send(post, HttpResponse.BodyHandlers.ofString()).statusCode());
+    }
+
+    // ---- options ------------------------------------------------------------------------------
+
+    @Test
+    void aPathPrefixCarriesTheWholeService() throws Exception {
+        try (FakeService prefixed = FakeService.builder().pathPrefix("/api/").users(50).apiKey("k2").start()) {
+            assertTrue(prefixed.baseUrl().endsWith(":" + prefixed.port() + "/api"), prefixed.baseUrl());
+
+            HttpResponse<String> user = get(prefixed, "/v2/user/resolve/a%2Fb", "k2");
+            assertEquals(200, user.statusCode());
+            assertEquals("a/b", JSON.readTree(user.body()).get("client_user_id").asText());
+            assertEquals(50, JSON.readTree(get(prefixed, "/v2/user/", "k2").body()).get("total").asInt());
+
+            HttpResponse<String> unprefixed = HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + prefixed.port() + "/v2/user/"))
+                            .header(FakeServiceHandler.API_KEY_HEADER, "k2").build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(404, unprefixed.statusCode());
+        }
+    }
+
+    @Test
+    void latencyDelaysEveryAnswer() throws Exception {
+        try (FakeService slow = FakeService.builder().users(10).latencyMillis(300).start()) {
+            long started = System.nanoTime();
+            assertEquals(200, get(slow, "/v2/user/", FakeService.DEFAULT_KEY).statusCode());
+            assertTrue(Duration.ofNanos(System.nanoTime() - started).toMillis() >= 300);
+        }
+    }
+
+    // ---- the generator ------------------------------------------------------------------------
+
+    @Test
+    void usersAreDeterministicByIndexWhateverTheTeamSize() {
+        FakeUsers again = new FakeUsers(100_000);
+        for (int i : new int[] {0, 7, 35, FakeUsers.FIRST_ORDINARY_INDEX, 42, 999, 1249}) {
+            assertEquals(users.json(i), again.json(i), "user " + i);
+        }
+        assertNotEquals(users.json(100), users.json(101));
+        // Pinned, so a change to the generator is a deliberate one.
+        assertEquals("138adbbd-c5e6-36c4-aff7-48390b9f91da", users.userId(42));
+        assertEquals("customer-000042", users.clientUserId(42));
+    }
+
+    @Test
+    void everyIdFindsItsOwnIndexAndIdsAreUnique() {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < users.size(); i++) {
+            String id = users.clientUserId(i);
+            assertTrue(seen.add(id), "duplicate id " + id);
+            assertEquals(i, users.indexOf(id).orElse(-1), id);
+        }
+    }
+
+    @Test
+    void theAwkwardShapesAreWhereTheTableSays() {
+        assertTrue(users.user(AwkwardCase.TIME_ZONE_NULL.index()).get("fallback_time_zone").isNull());
+        assertFalse(users.user(AwkwardCase.TIME_ZONE_MISSING.index()).has("fallback_time_zone"));
+        assertFalse(users.user(AwkwardCase.SOURCES_MISSING.index()).has("connected_sources"));
+        assertTrue(users.user(AwkwardCase.SOURCES_NULL.index()).get("connected_sources").isNull());
+        assertTrue(users.user(AwkwardCase.SOURCE_NULL.index()).get("connected_sources").get(0).get("source").isNull());
+        assertFalse(users.user(AwkwardCase.SOURCE_LOGO_MISSING.index())
+                .get("connected_sources").get(0).get("source").has("logo"));
+        assertTrue(users.user(AwkwardCase.ESC_CSI_COLOUR.index())
+                .get("fallback_time_zone").get("id").asText().contains("\u001b[31m"));
+        // The four created_on spellings are one instant.
+        Set<OffsetDateTime> instants = new HashSet<>();
+        for (AwkwardCase c : new AwkwardCase[] {AwkwardCase.CREATED_NO_FRACTION, AwkwardCase.CREATED_ZULU,
+                AwkwardCase.CREATED_PLUS_0530}) {
+            instants.add(OffsetDateTime.parse(users.user(c.index()).get("created_on").asText())
+                    .withOffsetSameInstant(java.time.ZoneOffset.UTC));
+        }
+        assertEquals(1, instants.size(), instants.toString());
+    }
+
+    @Test
+    void pathSegmentsDecodeAsUtf8AndKeepPlus() {
+        assertEquals("a+b c/%", RawTarget.decodeSegment("a+b%20c%2F%25"));
+        assertEquals("\u6771", RawTarget.decodeSegment("%E6%9D%B1"));
+        assertEquals("100%", RawTarget.decodeSegment("100%"));
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------
+
+    private static HttpResponse<String> resolve(String clientUserId) throws IOException, InterruptedException {
+        return get(fake, "/v2/user/resolve/" + encodeSegment(clientUserId), FakeService.DEFAULT_KEY);
+    }
+
+    private static HttpResponse<String> get(FakeService service, String pathAndQuery, String key)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + pathAndQuery))
+                .header("Accept", "application/json")
+                .timeout(Duration.ofSeconds(10));
+        if (key != null) {
+            request.header(FakeServiceHandler.API_KEY_HEADER, key);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    }
+
+    /** As the client encodes a path segment: every byte outside A-Z a-z 0-9 - . _ ~ as %XX. */
+    private static String encodeSegment(String text) {
+        StringBuilder encoded = new StringBuilder();
+        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+                    || c == '-' || c == '.' || c == '_' || c == '~') {
+                encoded.append((char) c);
+            } else {
+                encoded.append('%').append(String.format("%02X", c));
+            }
+        }
+        return encoded.toString();
+    }
+}
