@@ -273,8 +273,8 @@ function _picocli_userlookup_list() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--count' '--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--offset' '--limit' '--base-url' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local flag_opts="'--all' '--count' '--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--offset' '--limit' '--parallel' '--base-url' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
 
@@ -285,6 +285,9 @@ function _picocli_userlookup_list() {
       return
       ;;
     '--limit')
+      return
+      ;;
+    '--parallel')
       return
       ;;
     '--base-url')
