@@ -2,7 +2,6 @@ package dev.userlookup.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -62,24 +61,14 @@ final class ResponseParser {
     }
 
     private static UserRecord toRecord(String operation, ObjectNode json, String where) {
-        ObjectMapper mapper = Json.mapper();
-        try {
-            return new UserRecord(json, mapper.treeToValue(json, User.class));
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            Throwable root = e;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            String reason = root instanceof JsonProcessingException
-                    ? ((JsonProcessingException) root).getOriginalMessage()
-                    : root.getMessage();
-            String path = e instanceof com.fasterxml.jackson.databind.JsonMappingException
-                    ? fieldPath((com.fasterxml.jackson.databind.JsonMappingException) e) : "";
-            throw new ServiceException.BadResponse(operation, where + path + firstLine(reason), e);
+        String problem = UserShape.problem(json);
+        if (problem != null) {
+            throw new ServiceException.BadResponse(operation, where + problem, null);
         }
+        return new UserRecord(json, operation);
     }
 
-    private static String fieldPath(com.fasterxml.jackson.databind.JsonMappingException e) {
+    static String fieldPath(com.fasterxml.jackson.databind.JsonMappingException e) {
         StringBuilder path = new StringBuilder();
         for (com.fasterxml.jackson.databind.JsonMappingException.Reference ref : e.getPath()) {
             if (ref.getFieldName() != null) {
@@ -113,7 +102,7 @@ final class ResponseParser {
         return value == null ? null : value.intValue();
     }
 
-    private static String kind(JsonNode node) {
+    static String kind(JsonNode node) {
         if (node.isObject()) {
             return "an object";
         }
@@ -132,7 +121,7 @@ final class ResponseParser {
         return "null";
     }
 
-    private static String firstLine(String text) {
+    static String firstLine(String text) {
         if (text == null) {
             return "unreadable";
         }

@@ -103,7 +103,7 @@ final class CsvRenderer implements Renderer {
             UserCells.text(record.json(), "team_id"),
             UserCells.text(record.json(), "client_user_id"),
             UserCells.text(record.json(), "created_on"),
-            UserCells.sources(record.user(), ";"),
+            UserCells.sources(record.json(), ";"),
             UserCells.nested(record, "fallback_time_zone", "id"),
             UserCells.nested(record, "fallback_birth_date", "value"),
             UserCells.text(record.json(), "ingestion_start"),

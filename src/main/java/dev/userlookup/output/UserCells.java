@@ -36,6 +36,21 @@ final class UserCells {
         return String.join(separator, user.sourceSlugs());
     }
 
+    /** Slugs of the connected sources read from the JSON itself, as CSV needs no typed reading. */
+    static String sources(JsonNode user, String separator) {
+        JsonNode connected = user.get("connected_sources");
+        StringBuilder out = new StringBuilder();
+        if (connected != null && connected.isArray()) {
+            for (JsonNode item : connected) {
+                String slug = text(item.get("source"), "slug");
+                if (slug != null) {
+                    out.append(out.length() == 0 ? "" : separator).append(slug);
+                }
+            }
+        }
+        return out.toString();
+    }
+
     static String timeZone(User user) {
         return user.fallbackTimeZone() == null ? null : user.fallbackTimeZone().id();
     }

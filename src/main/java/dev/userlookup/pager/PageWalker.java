@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Walks every page from an offset on and streams the users out in the service's order, each
- * once. The first page is read alone; once it has told the total, up to {@code parallel} pages
- * are in flight, and pages that arrive early wait in a window of that size. The walk stops at an
+ * once. The first page is read alone; once it has told the total, up to {@code parallel}
+ * requests are in flight, and pages that arrive early wait in a window of twice that many. The walk stops at an
  * empty or short page or when the offset reaches the first total; a page of users already
  * printed is an error, never an endless loop.
  */
@@ -60,9 +60,12 @@ public final class PageWalker {
         if (first.users().isEmpty() || isLast(first, startOffset, firstTotal)) {
             return result(counts, firstTotal, lastTotal);
         }
-        // Without a total there is no telling how far to go: one page at a time.
-        int window = firstTotal == null ? 1 : parallel;
-        ExecutorService pool = Executors.newFixedThreadPool(window, daemonThreads());
+        // Without a total there is no telling how far to go: one page at a time. With one, the pool's
+        // threads bound the requests in flight, and the window (twice that) bounds the pages fetched
+        // ahead: a page that arrives early waits there without holding a request slot.
+        int requests = firstTotal == null ? 1 : parallel;
+        int window = firstTotal == null ? 1 : 2 * parallel;
+        ExecutorService pool = Executors.newFixedThreadPool(requests, daemonThreads());
         ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
         long next = startOffset + pageSize;
         try {
@@ -114,7 +117,7 @@ public final class PageWalker {
     private void emit(UserPage page, SeenIds seen, Renderer.UserStream out, long[] counts) throws IOException {
         List<UserRecord> fresh = new ArrayList<>(page.users().size());
         for (UserRecord user : page.users()) {
-            if (seen.add(user.user().userId())) {
+            if (seen.add(user.userId())) {
                 fresh.add(user);
             } else {
                 counts[1]++;

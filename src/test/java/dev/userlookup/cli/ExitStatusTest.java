@@ -120,10 +120,13 @@ class ExitStatusTest {
         "{\"client_user_id\":\"x\"}",
         "{\"user_id\":\"u\"}",
         "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"created_on\":12}",
-        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"created_on\":\"yesterday\"}",
         "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"connected_sources\":\"oura\"}",
         "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"fallback_time_zone\":[1]}",
         "{\"user_id\":{},\"client_user_id\":\"x\"}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"connected_sources\":[{\"source\":\"oura\"}]}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"connected_sources\":[{\"source\":{\"slug\":7}}]}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"fallback_birth_date\":{\"value\":false}}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"ingestion_end\":[]}",
         "",
     })
     void aBodyThatIsNotTheJsonExpectedIsExit5(String body) {
@@ -136,6 +139,33 @@ class ExitStatusTest {
         assertOneLine(result);
         assertTrue(result.err().startsWith("userlookup: resolve \"x\": the response is not the JSON expected"), result.err());
         assertEquals("", result.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"json", "ndjson", "csv", "table"})
+    void wrongTypesAreExit5InEveryFormat(String format) {
+        service.stubFor(get(RESOLVE_X).willReturn(okJson("{\"user_id\":\"u\",\"client_user_id\":\"x\",\"created_on\":12}")));
+
+        Cli.Result result = resolveX("-o", format);
+
+        assertEquals(5, result.exit(), result::toString);
+        assertEquals("userlookup: resolve \"x\": the response is not the JSON expected: created_on: expected a string, got a number\n",
+                result.err());
+    }
+
+    @Test
+    void anUnreadableTimestampIsExit5WhereATableMustReadItAndPassesThroughAsJson() {
+        service.stubFor(get(RESOLVE_X).willReturn(okJson("{\"user_id\":\"u\",\"client_user_id\":\"x\",\"created_on\":\"yesterday\"}")));
+
+        Cli.Result table = resolveX("-o", "table");
+        Cli.Result json = resolveX("-o", "json");
+
+        assertEquals(5, table.exit(), table::toString);
+        assertOneLine(table);
+        assertTrue(table.err().contains("created_on"), table.err());
+        assertEquals("", table.out());
+        assertEquals(0, json.exit(), json::toString);
+        assertTrue(json.out().contains("\"created_on\": \"yesterday\""), json.out());
     }
 
     @ParameterizedTest

@@ -4,7 +4,7 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs the fake service until killed, for trying the CLI by hand:
- * {@code mvn -Pfake test-compile exec:java [-Dfake.port=8089] [-Dfake.users=1250]}.
+ * {@code mvn -Pfake test-compile exec:java [-Dfake.port=8089] [-Dfake.users=1250] [-Dfake.latency=0]}.
  * The port may also be the first argument.
  */
 public final class FakeServiceMain {
@@ -18,7 +18,8 @@ public final class FakeServiceMain {
                 args.length > 0 ? args[0] : String.valueOf(DEFAULT_PORT)));
         int users = Integer.parseInt(System.getProperty("fake.users", String.valueOf(FakeUsers.DEFAULT_SIZE)));
 
-        FakeService fake = FakeService.builder().port(port).users(users).start();
+        int latency = Integer.getInteger("fake.latency", 0);
+        FakeService fake = FakeService.builder().port(port).users(users).latencyMillis(latency).start();
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C: stop Jetty cleanly before the JVM goes.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
