@@ -16,6 +16,7 @@ public final class App {
         try {
             return commandLine.execute(args);
         } finally {
+            ((UserlookupCommand) commandLine.getCommand()).close();
             try {
                 io.stdout().flush();
             } catch (java.io.IOException readerGone) {

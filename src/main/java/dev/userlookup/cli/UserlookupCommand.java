@@ -105,6 +105,7 @@ public final class UserlookupCommand implements Callable<Integer> {
 
     private final Io io;
     private ApiKey apiKey;
+    private ServiceClient client;
 
     UserlookupCommand(Io io) {
         this.io = io;
@@ -166,7 +167,15 @@ public final class UserlookupCommand implements Callable<Integer> {
                 Duration.ofMillis(Math.max(1, Math.round(timeoutSeconds * 1000))), retries,
                 ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/" + Version.get(),
                 verbose ? line -> io.stderr().println(SafeText.escape(redact(line))) : null);
-        return new ServiceClient(settings);
+        client = new ServiceClient(settings);
+        return client;
+    }
+
+    /** Lets the client's threads go, so the process can end without waiting for them. */
+    void close() {
+        if (client != null) {
+            client.close();
+        }
     }
 
     private ApiKey loadKey() {

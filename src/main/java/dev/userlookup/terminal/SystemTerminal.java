@@ -7,10 +7,11 @@ import org.jline.nativ.CLibrary;
 import org.jline.nativ.JLineNativeLoader;
 
 /**
- * The process's own terminal, through Jansi's native layer (JLine's {@code jline-native}):
- * {@code isatty(3)} and {@code TIOCGWINSZ}. Where the native library cannot load (a
- * {@code noexec} temp directory, an unknown platform) it falls back to what {@code /proc}
- * says of the file descriptor, and to {@code COLUMNS} for the width.
+ * The process's own terminal. Whether a descriptor is a terminal: {@code /proc/self/fd} where
+ * there is one (Linux), else Jansi's native layer (JLine's {@code jline-native}) and
+ * {@code isatty(3)}. The width: {@code TIOCGWINSZ} through the same native layer, or
+ * {@code COLUMNS} where the library cannot load (a {@code noexec} temp directory, an unknown
+ * platform).
  */
 public final class SystemTerminal implements Terminal {
 
@@ -52,6 +53,13 @@ public final class SystemTerminal implements Terminal {
     }
 
     private boolean isatty(int fd) {
+        // On Linux /proc answers at no cost: the descriptor links to /dev/pts/N or /dev/ttyX for a
+        // terminal, to pipe:[...] or a file otherwise. Loading the native library costs ~30 ms,
+        // which a run into a pipe should not pay.
+        Boolean fromProc = isattyFromProc(fd);
+        if (fromProc != null) {
+            return fromProc;
+        }
         if (nativeLoaded()) {
             try {
                 return CLibrary.isatty(fd) == 1;
@@ -59,12 +67,15 @@ public final class SystemTerminal implements Terminal {
                 nativeAvailable = false;
             }
         }
-        // /proc/self/fd/N links to /dev/pts/M or /dev/ttyX for a terminal.
+        return false;
+    }
+
+    private static Boolean isattyFromProc(int fd) {
         try {
             String target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
-            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
-        } catch (Exception | LinkageError e) {
-            return false;
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.startsWith("/dev/console");
+        } catch (Exception | LinkageError noProc) {
+            return null;
         }
     }
 

@@ -1,0 +1,119 @@
+package dev.userlookup.build;
+
+import dev.userlookup.fake.FakeService;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Builds {@code target/userlookup.jsa}, a class-data-sharing archive of every class a typical
+ * run loads (JDK and application), by running the packaged jar through its common paths against
+ * the fake service, merging the class lists, and dumping a static archive. The archive only fits
+ * the JDK that made it, so that JDK's runtime version is written beside it for the launcher to
+ * compare. Run by {@code mvn package} (skipped with {@code -Dmaven.test.skip}); a failure here
+ * costs start-up speed, not the build.
+ */
+public final class StartupArchive {
+
+    private static final List<List<String>> TRAINING = List.of(
+            List.of("resolve", "customer-000042"),
+            List.of("resolve", "customer-000042", "-o", "table"),
+            List.of("resolve", "no-such-user"),
+            List.of("list", "--limit", "20", "-o", "table"),
+            List.of("list", "--limit", "20", "-o", "csv"),
+            List.of("list", "--limit", "20", "-o", "ndjson"),
+            List.of("list", "--all", "--limit", "200", "-o", "json"),
+            List.of("list", "--count"),
+            List.of("--help"));
+
+    public static void main(String[] args) throws Exception {
+        Path jar = Path.of(args[0]).toAbsolutePath();
+        Path archive = jar.resolveSibling("userlookup.jsa");
+        Path stamp = jar.resolveSibling("userlookup.jsa.jdk");
+        Files.deleteIfExists(archive);
+        Files.deleteIfExists(stamp);
+        try {
+            build(jar, archive, stamp);
+            System.out.println("[startup-archive] " + archive + " for Java " + Files.readString(stamp).strip());
+        } catch (Exception e) {
+            Files.deleteIfExists(archive);
+            Files.deleteIfExists(stamp);
+            System.out.println("[startup-archive] not built, the launcher will start without it: " + e.getMessage());
+        }
+    }
+
+    private static void build(Path jar, Path archive, Path stamp) throws IOException, InterruptedException {
+        String java = javaCommand();
+        Path work = Files.createTempDirectory("userlookup-cds");
+        Set<String> classes = new LinkedHashSet<>();
+        try (FakeService fake = FakeService.builder().users(1250).start()) {
+            int run = 0;
+            for (List<String> arguments : TRAINING) {
+                Path list = work.resolve("classes-" + run++ + ".lst");
+                List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                        "-XX:DumpLoadedClassList=" + list, "-jar", jar.toString()));
+                command.addAll(arguments);
+                ProcessBuilder builder = new ProcessBuilder(command);
+                builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
+                builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
+                run(builder);
+                for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+                    if (!line.isBlank() && !line.startsWith("#")) {
+                        classes.add(line);
+                    }
+                }
+            }
+        }
+        Path merged = work.resolve("classes.lst");
+        Files.write(merged, classes, StandardCharsets.UTF_8);
+        run(new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + merged,
+                "-XX:SharedArchiveFile=" + archive, "-cp", jar.toString()));
+        if (!Files.isRegularFile(archive)) {
+            throw new IOException("the JVM wrote no archive");
+        }
+        Files.writeString(stamp, runtimeVersion(java) + "\n");
+    }
+
+    /** The java the launcher will pick: JAVA_HOME's, else the one on PATH. */
+    static String javaCommand() {
+        String home = System.getenv("JAVA_HOME");
+        if (home != null && !home.isBlank() && new File(home, "bin/java").canExecute()) {
+            return new File(home, "bin/java").getPath();
+        }
+        return "java";
+    }
+
+    /** JAVA_RUNTIME_VERSION as the launcher reads it from the JDK's release file. */
+    private static String runtimeVersion(String java) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(java, "-XshowSettings:properties", "-version").redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor();
+        for (String line : output.split("\n")) {
+            String trimmed = line.strip();
+            if (trimmed.startsWith("java.runtime.version = ")) {
+                return trimmed.substring("java.runtime.version = ".length());
+            }
+        }
+        throw new IOException("cannot tell the runtime version of " + java);
+    }
+
+    private static void run(ProcessBuilder builder) throws IOException, InterruptedException {
+        builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        Process process = builder.start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IOException("timed out: " + builder.command());
+        }
+    }
+
+    private StartupArchive() {
+    }
+}
