@@ -10,6 +10,7 @@ import java.util.function.Consumer;
  * @param timeout bound on one request, body included
  * @param retries retries of a failed request (connection failures, timeouts, 408, 429, 5xx gateways)
  * @param retryBaseDelay first backoff step; doubles with each retry, with full jitter
+ * @param proxy the proxy the environment names for the base URL, or null
  * @param verboseLog receives one line per request, response and retry decision; never the key
  */
 public record ClientSettings(
@@ -19,6 +20,7 @@ public record ClientSettings(
         int retries,
         Duration retryBaseDelay,
         String userAgent,
+        ProxyConfig proxy,
         Consumer<String> verboseLog) {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);

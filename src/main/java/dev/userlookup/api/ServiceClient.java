@@ -178,7 +178,7 @@ public final class ServiceClient implements AutoCloseable {
         if (redirects > MAX_REDIRECTS) {
             throw new ServiceException.Unavailable(operation, "too many redirects", 0, null, null, null);
         }
-        settings.verboseLog().accept("redirected to " + to);
+        settings.verboseLog().accept("* redirected to " + to);
         return to;
     }
 
@@ -206,7 +206,7 @@ public final class ServiceClient implements AutoCloseable {
     }
 
     private void pause(Duration wait, String reason, int retry) {
-        settings.verboseLog().accept(String.format(Locale.ROOT, "retry %d of %d in %.1f s after %s",
+        settings.verboseLog().accept(String.format(Locale.ROOT, "* retry %d of %d in %.1f s after %s",
                 retry, settings.retries(), wait.toMillis() / 1000.0, reason));
         try {
             Thread.sleep(wait.toMillis());
@@ -375,6 +375,17 @@ public final class ServiceClient implements AutoCloseable {
                     .version(settings.baseUrl().isHttps() ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
                     .connectTimeout(settings.timeout())
                     .followRedirects(HttpClient.Redirect.NEVER);
+            ProxyConfig proxy = settings.proxy();
+            if (proxy != null) {
+                builder.proxy(proxy.selector());
+                if (proxy.hasCredentials()) {
+                    // java.net.http refuses Basic proxy authentication for https tunnels unless told.
+                    System.setProperty("jdk.http.auth.tunneling.disabledSchemes", "");
+                    System.setProperty("jdk.http.auth.proxying.disabledSchemes", "");
+                    builder.authenticator(proxy.authenticator());
+                }
+                settings.verboseLog().accept("* through proxy " + proxy.display());
+            }
             if (!settings.baseUrl().isHttps()) {
                 // Plain http never does TLS (redirects stay on the same origin), yet the default
                 // context loads the TLS stack and certificate store: about 60 ms and 400 classes.

@@ -4,6 +4,7 @@ import dev.userlookup.Version;
 import dev.userlookup.api.ApiKey;
 import dev.userlookup.api.BaseUrl;
 import dev.userlookup.api.ClientSettings;
+import dev.userlookup.api.ProxyConfig;
 import dev.userlookup.api.ServiceClient;
 import dev.userlookup.output.OutputFormat;
 import dev.userlookup.output.RenderContext;
@@ -163,9 +164,15 @@ public final class UserlookupCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage(), e);
         }
         apiKey = loadKey();
+        ProxyConfig proxy;
+        try {
+            proxy = ProxyConfig.fromEnvironment(io.env(), base.uri());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
         ClientSettings settings = new ClientSettings(base, apiKey,
                 Duration.ofMillis(Math.max(1, Math.round(timeoutSeconds * 1000))), retries,
-                ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/" + Version.get(),
+                ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/" + Version.get(), proxy,
                 verbose ? line -> io.stderr().println(SafeText.escape(redact(line))) : null);
         client = new ServiceClient(settings);
         return client;
@@ -185,7 +192,9 @@ public final class UserlookupCommand implements Callable<Integer> {
                     return ApiKey.of(new String(io.stdin().readAllBytes(), StandardCharsets.UTF_8), "standard input");
                 }
                 Path file = Path.of(apiKeyFile);
-                return ApiKey.of(Files.readString(file, StandardCharsets.UTF_8), "file " + apiKeyFile);
+                ApiKey key = ApiKey.of(Files.readString(file, StandardCharsets.UTF_8), "file " + apiKeyFile);
+                warnIfOthersCanRead(file);
+                return key;
             }
             String fromEnv = io.env().get("USERLOOKUP_API_KEY");
             if (fromEnv == null || fromEnv.isEmpty()) {
@@ -198,6 +207,20 @@ public final class UserlookupCommand implements Callable<Integer> {
             throw new UsageException("cannot read the API key from " + apiKeyFile + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    /** As ssh does: a secret that group or others can read is worth a word, not a refusal. */
+    void warnIfOthersCanRead(Path file) {
+        try {
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
+            if (permissions.contains(java.nio.file.attribute.PosixFilePermission.GROUP_READ)
+                    || permissions.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)) {
+                io.stderr().println("userlookup: warning: " + SafeText.escape(file.toString())
+                        + " is readable by others; chmod 600 " + SafeText.escape(file.toString()));
+            }
+        } catch (UnsupportedOperationException | IOException e) {
+            // no POSIX permissions here (or no longer readable): nothing to say
         }
     }
 

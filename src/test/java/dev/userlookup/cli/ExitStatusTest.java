@@ -267,6 +267,35 @@ class ExitStatusTest {
     }
 
     @Test
+    void aRetryAfterHttpDateIsHonoured() {
+        String inOneSecond = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME
+                .format(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusSeconds(1));
+        service.stubFor(get(RESOLVE_X).inScenario("date").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(429).withHeader("Retry-After", inOneSecond)).willSetStateTo("ok"));
+        service.stubFor(get(RESOLVE_X).inScenario("date").whenScenarioStateIs("ok").willReturn(okJson(Users.user("u", "x"))));
+
+        long started = System.nanoTime();
+        Cli.Result result = resolveX("--retries", "1", "-v");
+        long millis = (System.nanoTime() - started) / 1_000_000;
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.err().contains("* retry 1 of 1 in ") && result.err().contains("after HTTP 429"), result.err());
+        assertTrue(millis >= 200 && millis < 3000, "waited " + millis + " ms for a Retry-After about 1 s away");
+    }
+
+    @Test
+    void timeoutsAreRetriedToo() {
+        service.stubFor(get(RESOLVE_X).inScenario("slow").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(okJson(Users.user("u", "x")).withFixedDelay(2000)).willSetStateTo("fast"));
+        service.stubFor(get(RESOLVE_X).inScenario("slow").whenScenarioStateIs("fast").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = resolveX("--retries", "1", "--timeout", "0.5", "-v");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.err().contains("after timed out after 0.5 s"), result.err());
+    }
+
+    @Test
     void aSameOriginRedirectIsFollowed() {
         service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(307).withHeader("Location", "/moved/x")));
         service.stubFor(get("/moved/x").willReturn(okJson(Users.user("u", "x"))));

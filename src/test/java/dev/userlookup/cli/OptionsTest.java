@@ -78,11 +78,26 @@ class OptionsTest {
     void theKeyFileBeatsTheEnvironmentAndLosesItsNewline() throws Exception {
         Path keyFile = dir.resolve("team.key");
         Files.writeString(keyFile, "from-file-key-123\n");
+        Files.setPosixFilePermissions(keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
 
         Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", keyFile.toString());
 
         assertEquals(0, result.exit(), result::toString);
+        assertEquals("", result.err());
         service.verify(getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")).withHeader("x-service-api-key", equalTo("from-file-key-123")));
+    }
+
+    @Test
+    void aKeyFileOthersCanReadDrawsAWarningAsSshWould() throws Exception {
+        Path keyFile = dir.resolve("open.key");
+        Files.writeString(keyFile, "open-key-789\n");
+        Files.setPosixFilePermissions(keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", keyFile.toString());
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("userlookup: warning: " + keyFile + " is readable by others; chmod 600 " + keyFile + "\n", result.err());
+        assertFalse(result.err().contains("open-key-789"));
     }
 
     @Test

@@ -1,0 +1,198 @@
+package dev.userlookup.api;
+
+import java.io.IOException;
+import java.net.Authenticator;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.PasswordAuthentication;
+import java.net.Proxy;
+import java.net.ProxySelector;
+import java.net.SocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The proxy from the environment, read as curl reads it (java.net.http reads none of it):
+ * {@code https_proxy}/{@code HTTPS_PROXY} for https URLs, {@code http_proxy}/{@code HTTP_PROXY}
+ * for http ones (the lower-case name wins), and {@code no_proxy}/{@code NO_PROXY}: a comma list
+ * of host names (each also matching its subdomains, a leading dot allowed), IP addresses, CIDR
+ * ranges, or {@code *} for everything. Credentials in the proxy URL ({@code user:pass@}) go to
+ * the proxy only, when it asks (407), never to the service.
+ */
+public final class ProxyConfig {
+
+    private final URI proxy;
+    private final String user;
+    private final char[] password;
+    private final List<String> noProxy;
+
+    private ProxyConfig(URI proxy, String user, char[] password, List<String> noProxy) {
+        this.proxy = proxy;
+        this.user = user;
+        this.password = password;
+        this.noProxy = noProxy;
+    }
+
+    /** The proxy for requests to {@code target}, or null when none applies. */
+    public static ProxyConfig fromEnvironment(Map<String, String> env, URI target) {
+        boolean https = "https".equalsIgnoreCase(target.getScheme());
+        String name = https ? "https_proxy" : "http_proxy";
+        String value = firstSet(env.get(name), env.get(name.toUpperCase(Locale.ROOT)));
+        if (value == null) {
+            return null;
+        }
+        List<String> noProxy = parseNoProxy(firstSet(env.get("no_proxy"), env.get("NO_PROXY")));
+        URI proxy = parseProxyUrl(value, name.toUpperCase(Locale.ROOT));
+        String user = null;
+        char[] password = null;
+        if (proxy.getRawUserInfo() != null) {
+            String[] parts = proxy.getRawUserInfo().split(":", 2);
+            user = URLDecoder.decode(parts[0], StandardCharsets.UTF_8);
+            password = parts.length > 1 ? URLDecoder.decode(parts[1], StandardCharsets.UTF_8).toCharArray() : new char[0];
+        }
+        ProxyConfig config = new ProxyConfig(proxy, user, password, noProxy);
+        return config.bypasses(target.getHost()) ? null : config;
+    }
+
+    private static URI parseProxyUrl(String value, String variable) {
+        String text = value.trim();
+        if (!text.contains("://")) {
+            text = "http://" + text;
+        }
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(variable + " is not a URL: " + e.getReason());
+        }
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http")) {
+            throw new IllegalArgumentException(variable + " uses " + scheme + "://, but only http:// proxies are supported");
+        }
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException(variable + " has no host");
+        }
+        return uri;
+    }
+
+    static List<String> parseNoProxy(String value) {
+        List<String> entries = new ArrayList<>();
+        if (value != null) {
+            for (String entry : value.split(",")) {
+                String trimmed = entry.trim().toLowerCase(Locale.ROOT);
+                if (trimmed.startsWith(".")) {
+                    trimmed = trimmed.substring(1);
+                }
+                if (trimmed.startsWith("[") && trimmed.contains("]")) {
+                    trimmed = trimmed.substring(1, trimmed.indexOf(']'));
+                }
+                if (!trimmed.isEmpty()) {
+                    entries.add(trimmed);
+                }
+            }
+        }
+        return entries;
+    }
+
+    /** Whether NO_PROXY exempts {@code host}. */
+    boolean bypasses(String host) {
+        String name = host.toLowerCase(Locale.ROOT);
+        if (name.startsWith("[") && name.endsWith("]")) {
+            name = name.substring(1, name.length() - 1);
+        }
+        for (String entry : noProxy) {
+            if (entry.equals("*") || name.equals(entry) || name.endsWith("." + entry) || inRange(name, entry)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code 10.0.0.0/8}-style entries, for IP-literal hosts only (no DNS look-up). */
+    private static boolean inRange(String host, String entry) {
+        int slash = entry.indexOf('/');
+        if (slash < 0 || !isIpLiteral(host) || !isIpLiteral(entry.substring(0, slash))) {
+            return false;
+        }
+        try {
+            byte[] address = InetAddress.getByName(host).getAddress();
+            byte[] network = InetAddress.getByName(entry.substring(0, slash)).getAddress();
+            int bits = Integer.parseInt(entry.substring(slash + 1));
+            if (address.length != network.length || bits < 0 || bits > address.length * 8) {
+                return false;
+            }
+            for (int i = 0; i < bits; i++) {
+                int mask = 0x80 >> (i % 8);
+                if ((address[i / 8] & mask) != (network[i / 8] & mask)) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException | NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static boolean isIpLiteral(String text) {
+        return text.matches("[0-9.]+") || (text.contains(":") && text.matches("[0-9a-f:.]+"));
+    }
+
+    private static String firstSet(String... values) {
+        for (String value : values) {
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
+
+    /** The proxy's address, without credentials, for --verbose. */
+    public String display() {
+        return "http://" + proxy.getHost() + ":" + port() + (user == null ? "" : " (with credentials)");
+    }
+
+    private int port() {
+        return proxy.getPort() == -1 ? 80 : proxy.getPort();
+    }
+
+    ProxySelector selector() {
+        Proxy chosen = new Proxy(Proxy.Type.HTTP, InetSocketAddress.createUnresolved(proxy.getHost(), port()));
+        return new ProxySelector() {
+            @Override
+            public List<Proxy> select(URI uri) {
+                return List.of(chosen);
+            }
+
+            @Override
+            public void connectFailed(URI uri, SocketAddress address, IOException failure) {
+                // reported by the request itself
+            }
+        };
+    }
+
+    /** Answers the proxy's 407 with the URL's credentials; never answers the service. */
+    Authenticator authenticator() {
+        if (user == null) {
+            return null;
+        }
+        return new Authenticator() {
+            @Override
+            protected PasswordAuthentication getPasswordAuthentication() {
+                if (getRequestorType() != RequestorType.PROXY) {
+                    return null;
+                }
+                return new PasswordAuthentication(user, password.clone());
+            }
+        };
+    }
+
+    boolean hasCredentials() {
+        return user != null;
+    }
+}

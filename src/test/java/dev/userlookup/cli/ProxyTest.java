@@ -1,0 +1,93 @@
+package dev.userlookup.cli;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.absent;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Requests through an HTTP proxy on loopback (a WireMock that answers proxy-form requests). */
+class ProxyTest {
+
+    @RegisterExtension
+    static WireMockExtension proxy = WireMockExtension.newInstance()
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
+            .build();
+
+    @RegisterExtension
+    static WireMockExtension service = WireMockExtension.newInstance()
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
+            .build();
+
+    /** A host only the proxy can reach: the tool never resolves it itself. */
+    private static final String FAR_SERVICE = "http://users.service.test:8080";
+
+    @Test
+    void requestsGoThroughTheProxyFromTheEnvironment() {
+        proxy.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = Cli.against(FAR_SERVICE).env("HTTP_PROXY", proxy.baseUrl())
+                .run("resolve", "x", "--allow-insecure-http", "-v");
+
+        assertEquals(0, result.exit(), result::toString);
+        proxy.verify(1, getRequestedFor(urlPathEqualTo("/v2/user/resolve/x"))
+                .withHeader("Host", equalTo("users.service.test:8080"))
+                .withHeader("x-service-api-key", equalTo(TestKeys.KEY)));
+        assertTrue(result.err().contains("* through proxy " + proxy.baseUrl()), result.err());
+    }
+
+    @Test
+    void proxyCredentialsAnswerTheProxysChallengeAndAreNeverShown() {
+        String credentials = Base64.getEncoder().encodeToString("agent:p@ss:word".getBytes(StandardCharsets.UTF_8));
+        proxy.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).inScenario("auth").whenScenarioStateIs(Scenario.STARTED)
+                .withHeader("Proxy-Authorization", absent())
+                .willReturn(aResponse().withStatus(407).withHeader("Proxy-Authenticate", "Basic realm=\"corp\"")));
+        proxy.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).inScenario("auth").whenScenarioStateIs(Scenario.STARTED)
+                .withHeader("Proxy-Authorization", equalTo("Basic " + credentials))
+                .willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = Cli.against(FAR_SERVICE)
+                .env("http_proxy", "http://agent:p%40ss%3Aword@127.0.0.1:" + proxy.getPort())
+                .run("resolve", "x", "--allow-insecure-http", "-v");
+
+        assertEquals(0, result.exit(), result::toString);
+        proxy.verify(getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")).withHeader("Proxy-Authorization", equalTo("Basic " + credentials)));
+        assertFalse(result.err().contains("p@ss") || result.err().contains("p%40ss") || result.err().contains(credentials), result.err());
+        assertTrue(result.err().contains("(with credentials)"), result.err());
+    }
+
+    @Test
+    void noProxyLetsRequestsGoDirect() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(Users.user("u", "x"))));
+        String deadProxy = "http://127.0.0.1:9";
+        String direct = "http://127.0.0.1:" + service.getPort();
+
+        Cli.Result bypassed = Cli.against(direct).env("HTTP_PROXY", deadProxy).env("NO_PROXY", "localhost,127.0.0.1").run("resolve", "x");
+        Cli.Result proxied = Cli.against(direct).env("HTTP_PROXY", deadProxy).run("resolve", "x", "--retries", "0");
+
+        assertEquals(0, bypassed.exit(), bypassed::toString);
+        assertEquals(5, proxied.exit(), proxied::toString);
+        assertEquals(1, service.getAllServeEvents().size());
+    }
+
+    @Test
+    void aProxyOfAnUnsupportedKindIsAUsageError() {
+        Cli.Result result = Cli.against("https://api.service.test").env("HTTPS_PROXY", "socks5://127.0.0.1:1080").run("resolve", "x");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: HTTPS_PROXY uses socks5://, but only http:// proxies are supported\n", result.err());
+    }
+}
