@@ -178,7 +178,8 @@ function _picocli_userlookup() {
 
   local commands="resolve list"
   local flag_opts="'--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--base-url' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
 
@@ -187,6 +188,11 @@ function _picocli_userlookup() {
   case ${prev_word} in
     '--base-url')
       return
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
+      return $?
       ;;
     '--api-key-file')
       return
@@ -225,16 +231,25 @@ function _picocli_userlookup_resolve() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--base-url' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local flag_opts="'--stdin' '--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--parallel' '--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '--parallel')
+      return
+      ;;
     '--base-url')
       return
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
+      return $?
       ;;
     '--api-key-file')
       return
@@ -274,7 +289,8 @@ function _picocli_userlookup_list() {
 
   local commands=""
   local flag_opts="'--all' '--count' '--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--offset' '--limit' '--parallel' '--base-url' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--offset' '--limit' '--parallel' '--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
 
@@ -292,6 +308,11 @@ function _picocli_userlookup_list() {
       ;;
     '--base-url')
       return
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
+      return $?
       ;;
     '--api-key-file')
       return

@@ -65,7 +65,8 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
     }
 
     static int statusOf(Throwable e) {
-        if (e instanceof UsageException || e instanceof ServiceException.InvalidRequest) {
+        if (e instanceof UsageException || e instanceof ServiceException.InvalidRequest
+                || e instanceof dev.userlookup.config.ConfigException) {
             return ExitCode.USAGE;
         }
         if (e instanceof ServiceException.NotFound) {

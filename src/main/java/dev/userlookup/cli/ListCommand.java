@@ -105,7 +105,7 @@ final class ListCommand implements Callable<Integer> {
         NumberFormat number = NumberFormat.getIntegerInstance(Locale.ROOT);
         stream.finish(io.terminal().stdoutIsTerminal() ? number.format(result.printed()) + " users." : null);
         if (result.teamChanged()) {
-            io.stderr().println("userlookup: warning: the team changed during the walk ("
+            root.say("warning: the team changed during the walk ("
                     + (result.firstTotal() != null && result.lastTotal() != null && !result.firstTotal().equals(result.lastTotal())
                         ? "total " + number.format(result.firstTotal()) + " at the start, " + number.format(result.lastTotal()) + " at the end; "
                         : "")

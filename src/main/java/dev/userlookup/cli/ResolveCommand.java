@@ -1,35 +1,112 @@
 package dev.userlookup.cli;
 
+import dev.userlookup.api.ServiceClient;
+import dev.userlookup.api.ServiceException;
 import dev.userlookup.api.UserRecord;
+import dev.userlookup.batch.IdSource;
+import dev.userlookup.batch.OrderedParallel;
+import dev.userlookup.output.Renderer;
+import java.text.NumberFormat;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code userlookup resolve CLIENT_USER_ID}: the user your team knows by that id. */
+/** {@code userlookup resolve}: the users your team knows by these ids. */
 @Command(
         name = "resolve",
-        header = "Print the user whose client_user_id matches.",
+        header = "Print the user whose client_user_id matches; several ids, or --stdin, in input order.",
         description = {
-            "The id goes into the URL as one percent-encoded path segment, whatever it holds.",
-            "Exit status 3 when no user has that id.",
+            "Each id goes into the URL as one percent-encoded path segment, whatever it holds.",
+            "Several ids (or --stdin, one a line, blank lines skipped) are resolved concurrently and",
+            "printed in input order: json an array, ndjson a line each, csv and table rows. An id",
+            "that is not found is named on stderr, the others still print, and the exit status is 3.",
         },
         sortOptions = false)
 final class ResolveCommand implements Callable<Integer> {
 
+    static final int MAX_PARALLEL = 16;
+
     @ParentCommand
     UserlookupCommand root;
 
-    @Parameters(index = "0", paramLabel = "CLIENT_USER_ID", description = "Your id of the user.")
-    String clientUserId;
+    @Parameters(arity = "0..*", paramLabel = "CLIENT_USER_ID", description = "Your id of the user.")
+    List<String> ids = new ArrayList<>();
+
+    @Option(names = "--stdin", description = "Read the ids from standard input, one a line.")
+    boolean stdin;
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
+            description = "Ids resolved at once, 1 to " + MAX_PARALLEL + " (default: ${DEFAULT-VALUE}).")
+    int parallel;
 
     @Override
     public Integer call() throws Exception {
-        if (clientUserId.isEmpty()) {
-            throw new UsageException("resolve: the client user id is empty");
+        if (stdin && !ids.isEmpty()) {
+            throw new UsageException("resolve: give ids as arguments or with --stdin, not both");
         }
-        UserRecord user = root.client().resolve(clientUserId);
-        root.renderer().user(user);
-        return ExitCode.OK;
+        if (!stdin && ids.isEmpty()) {
+            throw new UsageException("resolve: give a CLIENT_USER_ID (or several, or --stdin)");
+        }
+        if (stdin && "-".equals(root.apiKeyFile)) {
+            throw new UsageException("resolve: --stdin and --api-key-file - cannot both read standard input");
+        }
+        if (parallel < 1 || parallel > MAX_PARALLEL) {
+            throw new UsageException("resolve: --parallel must be between 1 and " + MAX_PARALLEL + " (was " + parallel + ")");
+        }
+        for (String id : ids) {
+            if (id.isEmpty()) {
+                throw new UsageException("resolve: the client user id is empty");
+            }
+        }
+        if (!stdin && ids.size() == 1) {
+            UserRecord user = root.client().resolve(ids.get(0));
+            root.renderer().user(user);
+            return ExitCode.OK;
+        }
+        return resolveMany(stdin ? new IdSource(root.io().stdin()) : ids.iterator());
+    }
+
+    /** In input order, streamed; not-found ids named on stderr; any other failure stops the batch. */
+    private int resolveMany(Iterator<String> source) throws Exception {
+        ServiceClient client = root.client();
+        Renderer.UserStream out = root.renderer().stream(Renderer.StreamShape.ARRAY);
+        long[] counts = new long[2]; // printed, not found
+        RuntimeException[] fatal = new RuntimeException[1];
+        new OrderedParallel<String, UserRecord>(parallel, client::resolve).run(source, run -> {
+            List<UserRecord> users = new ArrayList<>(run.size());
+            for (OrderedParallel.Done<String, UserRecord> done : run) {
+                if (done.failure() == null) {
+                    users.add(done.result());
+                } else if (done.failure() instanceof ServiceException.NotFound) {
+                    counts[1]++;
+                    root.say(done.failure().getMessage());
+                } else {
+                    fatal[0] = done.failure();
+                    break;
+                }
+            }
+            out.addAll(users);
+            out.flush();
+            counts[0] += users.size();
+            return fatal[0] == null;
+        });
+        // The document stays whole (a closed JSON array) even when a failure cut the batch short.
+        out.finish(root.io().terminal().stdoutIsTerminal() ? footer(counts[0], counts[1]) : null);
+        if (fatal[0] != null) {
+            throw fatal[0];
+        }
+        return counts[1] > 0 ? ExitCode.NOT_FOUND : ExitCode.OK;
+    }
+
+    private static String footer(long printed, long notFound) {
+        NumberFormat number = NumberFormat.getIntegerInstance(Locale.ROOT);
+        return number.format(printed) + (printed == 1 ? " user" : " users")
+                + (notFound == 0 ? "." : "; " + number.format(notFound) + " not found.");
     }
 }

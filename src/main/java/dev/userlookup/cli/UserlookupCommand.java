@@ -6,6 +6,9 @@ import dev.userlookup.api.BaseUrl;
 import dev.userlookup.api.ClientSettings;
 import dev.userlookup.api.ProxyConfig;
 import dev.userlookup.api.ServiceClient;
+import dev.userlookup.config.ConfigFile;
+import dev.userlookup.config.KeyCommand;
+import dev.userlookup.config.Profile;
 import dev.userlookup.output.OutputFormat;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
@@ -50,6 +53,15 @@ import picocli.CommandLine.Spec;
         footer = {
             "  USERLOOKUP_BASE_URL   the service's base URL (--base-url beats it)",
             "  USERLOOKUP_API_KEY    the team key (--api-key-file beats it)",
+            "  USERLOOKUP_PROFILE    the profile to use (--profile beats it)",
+            "  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   as curl reads them",
+            "",
+            "Profiles: $XDG_CONFIG_HOME/userlookup/config.toml (default ~/.config/userlookup/config.toml):",
+            "  default_profile = \"prod\"",
+            "  [profiles.prod]",
+            "  base_url = \"https://api.example.test\"",
+            "  api_key_file = \"~/.config/userlookup/prod.key\"     # or api_key_command = \"pass show x\"",
+            "An option beats its environment variable, which beats the profile.",
             "  NO_COLOR, CLICOLOR_FORCE   turn colour off, or on even into a pipe",
             "",
             "Exit status:",
@@ -71,6 +83,11 @@ public final class UserlookupCommand implements Callable<Integer> {
     @Option(names = "--base-url", paramLabel = "URL", order = 1, scope = ScopeType.INHERIT,
             description = "The service's base URL, path prefix allowed (env USERLOOKUP_BASE_URL).")
     String baseUrl;
+
+    @Option(names = "--profile", paramLabel = "NAME", order = 2, scope = ScopeType.INHERIT,
+            completionCandidates = ProfileCandidates.class,
+            description = "A profile of the config file (env USERLOOKUP_PROFILE; default: its default_profile).")
+    String profile;
 
     @Option(names = "--api-key-file", paramLabel = "FILE", order = 2, scope = ScopeType.INHERIT,
             description = "Read the key from FILE ('-': standard input); otherwise env USERLOOKUP_API_KEY. "
@@ -125,6 +142,12 @@ public final class UserlookupCommand implements Callable<Integer> {
         return verbose;
     }
 
+    /** One line on stderr, {@code userlookup: <text>}: key redacted, server text made safe. */
+    void say(String message) {
+        io.stderr().println("userlookup: " + SafeText.escape(redact(message)));
+        io.stderr().flush();
+    }
+
     /** Takes the key out of any text, once it is known. */
     String redact(String text) {
         return apiKey == null ? text : apiKey.redact(text);
@@ -154,8 +177,15 @@ public final class UserlookupCommand implements Callable<Integer> {
             throw new UsageException("--retries must be between 0 and 100 (was " + retries + ")");
         }
         String url = firstNonBlank(baseUrl, io.env().get("USERLOOKUP_BASE_URL"));
+        boolean keyGiven = apiKeyFile != null || firstNonBlank(io.env().get("USERLOOKUP_API_KEY")) != null;
+        String profileName = firstNonBlank(profile, io.env().get("USERLOOKUP_PROFILE"));
+        Profile chosen = profileName != null || url == null || !keyGiven ? chooseProfile(profileName) : null;
+        if (url == null && chosen != null) {
+            url = chosen.baseUrl();
+        }
         if (url == null) {
-            throw new UsageException("no base URL: pass --base-url URL or set USERLOOKUP_BASE_URL");
+            throw new UsageException("no base URL: pass --base-url URL or set USERLOOKUP_BASE_URL"
+                    + (chosen == null ? "" : ", or give profile " + chosen.name() + " a base_url"));
         }
         BaseUrl base;
         try {
@@ -163,7 +193,7 @@ public final class UserlookupCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        apiKey = loadKey();
+        apiKey = loadKey(chosen);
         ProxyConfig proxy;
         try {
             proxy = ProxyConfig.fromEnvironment(io.env(), base.uri());
@@ -185,7 +215,36 @@ public final class UserlookupCommand implements Callable<Integer> {
         }
     }
 
-    private ApiKey loadKey() {
+    /**
+     * The profile named by --profile, USERLOOKUP_PROFILE or the file's default_profile; null
+     * when none is named and there is no file. A name that the file lacks is exit 2.
+     */
+    private Profile chooseProfile(String explicitName) {
+        Path path = ConfigFile.location(io.env());
+        ConfigFile config = ConfigFile.loadIfPresent(path);
+        if (config == null) {
+            if (explicitName != null) {
+                throw new UsageException("profile " + explicitName + ": there is no config file at " + path);
+            }
+            return null;
+        }
+        warnIfOthersCanRead(path);
+        String name = explicitName != null ? explicitName : config.defaultProfile();
+        if (name == null) {
+            return null;
+        }
+        Profile chosen = config.profiles().get(name);
+        if (chosen == null) {
+            throw new UsageException("unknown profile '" + name + "' in " + path
+                    + (config.profiles().isEmpty() ? " (it has none)" : " (it has: " + String.join(", ", config.profiles().keySet()) + ")"));
+        }
+        return chosen;
+    }
+
+    private ApiKey loadKey(Profile chosen) {
+        if (apiKeyFile == null && firstNonBlank(io.env().get("USERLOOKUP_API_KEY")) == null && chosen != null) {
+            return keyFromProfile(chosen);
+        }
         try {
             if (apiKeyFile != null) {
                 if (apiKeyFile.equals("-")) {
@@ -198,7 +257,8 @@ public final class UserlookupCommand implements Callable<Integer> {
             }
             String fromEnv = io.env().get("USERLOOKUP_API_KEY");
             if (fromEnv == null || fromEnv.isEmpty()) {
-                throw new UsageException("no API key: set USERLOOKUP_API_KEY or pass --api-key-file FILE");
+                throw new UsageException("no API key: set USERLOOKUP_API_KEY or pass --api-key-file FILE"
+                        + (chosen == null ? "" : ", or give profile " + chosen.name() + " an api_key_file or api_key_command"));
             }
             return ApiKey.of(fromEnv, "USERLOOKUP_API_KEY");
         } catch (NoSuchFileException e) {
@@ -210,14 +270,39 @@ public final class UserlookupCommand implements Callable<Integer> {
         }
     }
 
+    private ApiKey keyFromProfile(Profile chosen) {
+        String origin = "profile " + chosen.name();
+        try {
+            if (chosen.apiKeyCommand() != null) {
+                return ApiKey.of(KeyCommand.run(chosen.apiKeyCommand(), chosen.name()), origin + "'s key command");
+            }
+            if (chosen.apiKeyFile() != null) {
+                Path file = ConfigFile.keyFile(chosen.apiKeyFile(), io.env());
+                ApiKey key;
+                try {
+                    key = ApiKey.of(Files.readString(file, StandardCharsets.UTF_8), origin + "'s api_key_file");
+                } catch (NoSuchFileException e) {
+                    throw new UsageException(origin + ": cannot read the API key file " + file + ": no such file", e);
+                } catch (IOException e) {
+                    throw new UsageException(origin + ": cannot read the API key file " + file + ": " + e.getMessage(), e);
+                }
+                warnIfOthersCanRead(file);
+                return key;
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        throw new UsageException("no API key: set USERLOOKUP_API_KEY, pass --api-key-file FILE, or give " + origin
+                + " an api_key_file or api_key_command");
+    }
+
     /** As ssh does: a secret that group or others can read is worth a word, not a refusal. */
     void warnIfOthersCanRead(Path file) {
         try {
             java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
             if (permissions.contains(java.nio.file.attribute.PosixFilePermission.GROUP_READ)
                     || permissions.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)) {
-                io.stderr().println("userlookup: warning: " + SafeText.escape(file.toString())
-                        + " is readable by others; chmod 600 " + SafeText.escape(file.toString()));
+                say("warning: " + file + " is readable by others; chmod 600 " + file);
             }
         } catch (UnsupportedOperationException | IOException e) {
             // no POSIX permissions here (or no longer readable): nothing to say
@@ -239,6 +324,19 @@ public final class UserlookupCommand implements Callable<Integer> {
         public String[] getVersion() {
             return new String[] {"userlookup " + Version.get(),
                 "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+    }
+
+    /**
+     * Completion of --profile: picocli writes this placeholder into the generated script, and
+     * the script's build replaces it with a look-up of the config file's profile names.
+     */
+    static final class ProfileCandidates implements Iterable<String> {
+        static final String PLACEHOLDER = "__USERLOOKUP_PROFILES__";
+
+        @Override
+        public Iterator<String> iterator() {
+            return List.of(PLACEHOLDER).iterator();
         }
     }
 

@@ -412,7 +412,7 @@ class PageWalkerTest {
         assertInstanceOf(ServiceException.Unavailable.class, e, "the exit-5 kind");
         assertTrue(e.getMessage().contains("no progress"), e.getMessage());
         assertEquals(ids(0, 500), out.ids, "the first page once, nothing twice");
-        assertTrue(source.fetches() <= 1 + 4 + 1, "stopped promptly: " + source.offsets);
+        assertTrue(source.fetches() <= 1 + 2 * 4, "stopped promptly (first page, then at most the window of twice parallel): " + source.offsets);
     }
 
     @Test

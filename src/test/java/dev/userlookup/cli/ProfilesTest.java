@@ -1,0 +1,229 @@
+package dev.userlookup.cli;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Profiles from config.toml: choice, precedence, key sources, and every way they fail. */
+class ProfilesTest {
+
+    @RegisterExtension
+    static WireMockExtension prod = WireMockExtension.newInstance()
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1")).build();
+
+    @RegisterExtension
+    static WireMockExtension sandbox = WireMockExtension.newInstance()
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1")).build();
+
+    @TempDir
+    Path home;
+
+    private Path config;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        for (WireMockExtension service : new WireMockExtension[] {prod, sandbox}) {
+            service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(Users.user("u", "x"))));
+        }
+        config = home.resolve(".config/userlookup/config.toml");
+        Files.createDirectories(config.getParent());
+        Path prodKey = home.resolve(".config/userlookup/prod.key");
+        Files.writeString(prodKey, "prod-key-0001\n");
+        Files.setPosixFilePermissions(prodKey, PosixFilePermissions.fromString("rw-------"));
+        writeConfig("default_profile = \"prod\"\n"
+                + "[profiles.prod]\n"
+                + "base_url = \"" + prod.baseUrl() + "\"\n"
+                + "api_key_file = \"~/.config/userlookup/prod.key\"\n"
+                + "[profiles.sandbox]\n"
+                + "base_url = \"" + sandbox.baseUrl() + "\"\n"
+                + "api_key_command = \"printf 'sandbox-key-0002\\\\n'\"   # stdout is the key\n");
+    }
+
+    private void writeConfig(String toml) throws Exception {
+        Files.writeString(config, toml);
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+    }
+
+    private Cli cli() {
+        return Cli.bare().env("HOME", home.toString());
+    }
+
+    private static void assertKey(WireMockExtension service, String key) {
+        service.verify(getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")).withHeader("x-service-api-key", equalTo(key)));
+    }
+
+    @Test
+    void theDefaultProfileGivesBaseUrlAndKeyFile() {
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("", result.err());
+        assertKey(prod, "prod-key-0001");
+    }
+
+    @Test
+    void profileOptionBeatsTheEnvironmentWhichBeatsTheDefault() {
+        Cli.Result byEnv = cli().env("USERLOOKUP_PROFILE", "sandbox").run("resolve", "x");
+        Cli.Result byOption = cli().env("USERLOOKUP_PROFILE", "nonexistent").run("resolve", "x", "--profile", "sandbox");
+
+        assertEquals(0, byEnv.exit(), byEnv::toString);
+        assertEquals(0, byOption.exit(), byOption::toString);
+        assertKey(sandbox, "sandbox-key-0002");
+        assertEquals(0, prod.getAllServeEvents().size());
+    }
+
+    @Test
+    void optionsAndEnvironmentBeatTheProfile() {
+        Cli.Result envUrl = cli().env("USERLOOKUP_BASE_URL", sandbox.baseUrl()).run("resolve", "x");
+        Cli.Result envKey = cli().env("USERLOOKUP_API_KEY", "env-key-0003").run("resolve", "x", "--profile", "sandbox");
+        Cli.Result optionUrl = cli().env("USERLOOKUP_BASE_URL", prod.baseUrl()).run("resolve", "x", "--base-url", sandbox.baseUrl());
+
+        assertEquals(0, envUrl.exit(), envUrl::toString);
+        assertEquals(0, envKey.exit(), envKey::toString);
+        assertEquals(0, optionUrl.exit(), optionUrl::toString);
+        assertEquals(3, sandbox.getAllServeEvents().size());
+        assertKey(sandbox, "prod-key-0001");
+        assertKey(sandbox, "env-key-0003");
+    }
+
+    @Test
+    void xdgConfigHomeIsHonoured() throws Exception {
+        Path elsewhere = home.resolve("xdg");
+        Files.createDirectories(elsewhere.resolve("userlookup"));
+        Files.writeString(elsewhere.resolve("userlookup/config.toml"),
+                "[profiles.only]\nbase_url = \"" + sandbox.baseUrl() + "\"\napi_key_command = \"echo xdg-key-0004\"\n");
+
+        Cli.Result result = cli().env("XDG_CONFIG_HOME", elsewhere.toString()).run("resolve", "x", "--profile", "only");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertKey(sandbox, "xdg-key-0004");
+    }
+
+    @Test
+    void anUnknownProfileIsExit2AndNamesTheKnownOnes() {
+        Cli.Result result = cli().run("resolve", "x", "--profile", "staging");
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: unknown profile 'staging' in " + config + " (it has: prod, sandbox)\n", result.err());
+    }
+
+    @Test
+    void aNamedProfileWithoutAConfigFileIsExit2() throws Exception {
+        Files.delete(config);
+
+        Cli.Result result = cli().run("resolve", "x", "--profile", "prod");
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: profile prod: there is no config file at " + config + "\n", result.err());
+    }
+
+    @Test
+    void aMissingKeyFileIsExit2AndNamesIt() throws Exception {
+        Files.delete(home.resolve(".config/userlookup/prod.key"));
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: profile prod: cannot read the API key file " + home.resolve(".config/userlookup/prod.key")
+                + ": no such file\n", result.err());
+        assertEquals(0, prod.getAllServeEvents().size());
+    }
+
+    @Test
+    void aRelativeKeyFileIsRelativeToTheConfigFolder() throws Exception {
+        writeConfig("[profiles.rel]\nbase_url = \"" + prod.baseUrl() + "\"\napi_key_file = \"prod.key\"\n");
+
+        Cli.Result result = cli().run("resolve", "x", "--profile", "rel");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertKey(prod, "prod-key-0001");
+    }
+
+    @Test
+    void aFailingKeyCommandIsExit2WithoutItsOutput() throws Exception {
+        writeConfig("[profiles.broken]\nbase_url = \"" + prod.baseUrl() + "\"\napi_key_command = \"echo secret-fragment-77; exit 3\"\n");
+
+        Cli.Result result = cli().run("resolve", "x", "--profile", "broken");
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: profile broken: the key command failed (exit 3)\n", result.err());
+        assertFalse(result.out().contains("secret-fragment-77"));
+        assertEquals(0, prod.getAllServeEvents().size());
+    }
+
+    @Test
+    void aKeyCommandThatPrintsNothingIsExit2() throws Exception {
+        writeConfig("[profiles.silent]\nbase_url = \"" + prod.baseUrl() + "\"\napi_key_command = \"true\"\n");
+
+        Cli.Result result = cli().run("resolve", "x", "--profile", "silent");
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: profile silent: the key command printed no key\n", result.err());
+    }
+
+    @Test
+    void tomlErrorsAreReportedWithTheirLine() throws Exception {
+        writeConfig("default_profile = \"prod\"\n[profiles.prod]\nbase_url = https://no-quotes.test\n");
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertTrue(result.err().startsWith("userlookup: config " + config + ": line 3, column "), result.err());
+        assertEquals(1, result.err().split("\n").length, result.err());
+    }
+
+    @Test
+    void aMisspelledSettingIsExit2() throws Exception {
+        writeConfig("[profiles.prod]\nbase_ulr = \"" + prod.baseUrl() + "\"\n");
+
+        Cli.Result result = cli().run("resolve", "x", "--profile", "prod");
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: config " + config + ": unknown setting 'base_ulr' in profile prod "
+                + "(known: base_url, api_key_file, api_key_command)\n", result.err());
+    }
+
+    @Test
+    void bothKeySourcesInOneProfileIsExit2() throws Exception {
+        writeConfig("[profiles.prod]\nbase_url = \"" + prod.baseUrl() + "\"\napi_key_file = \"a\"\napi_key_command = \"b\"\n");
+
+        Cli.Result result = cli().run("resolve", "x", "--profile", "prod");
+
+        assertEquals(2, result.exit());
+        assertTrue(result.err().contains("has both api_key_file and api_key_command"), result.err());
+    }
+
+    @Test
+    void aConfigFileOthersCanReadDrawsAWarning() throws Exception {
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r--r--"));
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("userlookup: warning: " + config + " is readable by others; chmod 600 " + config + "\n", result.err());
+    }
+
+    @Test
+    void withEverythingGivenTheConfigIsNotEvenRead() throws Exception {
+        writeConfig("this is = not [ toml");
+
+        Cli.Result result = cli().env("USERLOOKUP_BASE_URL", prod.baseUrl()).env("USERLOOKUP_API_KEY", "k-0005").run("resolve", "x");
+
+        assertEquals(0, result.exit(), result::toString);
+    }
+}
