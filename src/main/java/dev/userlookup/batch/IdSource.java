@@ -11,13 +11,15 @@ import java.util.NoSuchElementException;
 
 /**
  * Ids from standard input, one a line, read as they are needed. Blank lines are skipped; an id
- * is otherwise kept as written (inner and outer spaces included), less its line ending.
+ * is otherwise kept as written (inner and outer spaces included), less its line ending and a
+ * byte order mark at the very start.
  */
 public final class IdSource implements Iterator<String> {
 
     private final BufferedReader reader;
     private String next;
     private boolean done;
+    private boolean first = true;
 
     public IdSource(InputStream in) {
         this.reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
@@ -29,6 +31,13 @@ public final class IdSource implements Iterator<String> {
             try {
                 String line;
                 while ((line = reader.readLine()) != null) {
+                    if (first) {
+                        first = false;
+                        // A file saved by a Windows editor may start with a byte order mark.
+                        if (line.startsWith("\uFEFF")) {
+                            line = line.substring(1);
+                        }
+                    }
                     if (!line.isBlank()) {
                         next = line;
                         return true;

@@ -63,10 +63,12 @@ public final class OrderedParallel<I, R> {
                 fill(pool, window, inputs);
             }
         } finally {
+            // shutdownNow first: it empties the queue, so a thread freed by a cancel below cannot
+            // pick up a call that has not started yet.
+            pool.shutdownNow();
             for (Pending<I, R> pending : window) {
                 pending.result().cancel(true);
             }
-            pool.shutdownNow();
         }
     }
 

@@ -92,10 +92,12 @@ public final class PageWalker {
                 next = fill(pool, inFlight, next, window, firstTotal);
             }
         } finally {
+            // shutdownNow first: it empties the queue, so a thread freed by a cancel below cannot
+            // start a page that was only queued.
+            pool.shutdownNow();
             for (InFlight pending : inFlight) {
                 pending.page().cancel(true);
             }
-            pool.shutdownNow();
         }
         return result(counts, firstTotal, lastTotal);
     }

@@ -91,6 +91,16 @@ class ListCommandTest {
     }
 
     @Test
+    void csvOfAnEmptyPageIsTheHeaderOnce() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":[],\"total\":0,\"offset\":0,\"limit\":50}")));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", "-o", "csv");
+
+        assertEquals("user_id,team_id,client_user_id,created_on,sources,time_zone,birth_date,ingestion_start,ingestion_end\r\n",
+                result.out());
+    }
+
+    @Test
     void tableOnATerminalEndsWithTheSliceAndTheNextCommand() {
         service.stubFor(get(urlEqualTo("/v2/user/?offset=50&limit=50")).willReturn(okJson(Users.page(50, 50, 1250, 50))));
 
