@@ -42,6 +42,8 @@ public final class Json {
                 .build();
         return JsonMapper.builder(factory)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                // A body is one JSON document: text after it means a broken or mixed-up response.
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                 .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
                 .addModule(Timestamps.module())

@@ -47,16 +47,30 @@ final class ResponseParser {
         if (body.length == 0) {
             throw new ServiceException.BadResponse(operation, "the body is empty", null);
         }
+        int invalid = Utf8.firstInvalid(body);
+        if (invalid >= 0) {
+            throw new ServiceException.BadResponse(operation, "the body is not valid UTF-8 (at byte " + invalid + ")", null);
+        }
         try {
             JsonNode root = Json.mapper().readTree(body);
             if (root == null || root.isMissingNode()) {
                 throw new ServiceException.BadResponse(operation, "the body is empty", null);
             }
             return root;
+        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+            throw new ServiceException.BadResponse(operation, "it goes beyond what the tool accepts: "
+                    + firstLine(e.getOriginalMessage()).replaceAll(",? from `[^`]*`\\)?", ")").replace("))", ")"), e);
+        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+            boolean trailing = String.valueOf(e.getOriginalMessage()).startsWith("Trailing token");
+            throw new ServiceException.BadResponse(operation,
+                    trailing ? "there is more after the JSON document" : firstLine(e.getOriginalMessage()), e);
         } catch (JsonProcessingException e) {
             throw new ServiceException.BadResponse(operation, firstLine(e.getOriginalMessage()), e);
         } catch (IOException e) {
             throw new ServiceException.BadResponse(operation, firstLine(e.getMessage()), e);
+        } catch (RuntimeException e) {
+            // Jackson lets a few number failures through unchecked (an exponent that overflows).
+            throw new ServiceException.BadResponse(operation, "a number is out of any usable range", e);
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
 import java.time.LocalDate;
@@ -52,6 +53,10 @@ public final class Timestamps {
         return LocalDate.parse(iso, DateTimeFormatter.ISO_LOCAL_DATE);
     }
 
+    private static String quoted(String text) {
+        return "\"" + (text.length() > 60 ? text.substring(0, 60) + "…" : text) + "\"";
+    }
+
     private static final class OffsetDateTimeReader extends JsonDeserializer<OffsetDateTime> {
         @Override
         public OffsetDateTime deserialize(JsonParser parser, DeserializationContext context) throws IOException {
@@ -61,8 +66,7 @@ public final class Timestamps {
             try {
                 return parseTimestamp(parser.getText());
             } catch (DateTimeParseException e) {
-                return (OffsetDateTime) context.handleWeirdStringValue(OffsetDateTime.class, parser.getText(),
-                        "not an ISO-8601 timestamp");
+                throw JsonMappingException.from(parser, "not an ISO-8601 timestamp: " + quoted(parser.getText()));
             }
         }
     }
@@ -76,8 +80,7 @@ public final class Timestamps {
             try {
                 return parseDate(parser.getText());
             } catch (DateTimeParseException e) {
-                return (LocalDate) context.handleWeirdStringValue(LocalDate.class, parser.getText(),
-                        "not an ISO-8601 date");
+                throw JsonMappingException.from(parser, "not an ISO-8601 date: " + quoted(parser.getText()));
             }
         }
     }

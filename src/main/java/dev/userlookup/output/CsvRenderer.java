@@ -71,7 +71,7 @@ final class CsvRenderer implements Renderer {
                     if (cell == null) {
                         generator.writeNull();
                     } else {
-                        generator.writeString(guard(escapeControls ? SafeText.escape(cell) : cell));
+                        generator.writeString(guard(escapeControls ? SafeText.escape(cell) : wellFormed(cell)));
                     }
                 }
                 generator.writeEndArray();
@@ -103,6 +103,26 @@ final class CsvRenderer implements Renderer {
             UserCells.text(record.json(), "ingestion_start"),
             UserCells.text(record.json(), "ingestion_end"),
         };
+    }
+
+    /** UTF-8 cannot carry a lone surrogate (JSON can, escaped): it becomes U+FFFD in CSV. */
+    static String wellFormed(String cell) {
+        for (int i = 0; i < cell.length(); i++) {
+            char c = cell.charAt(i);
+            if (Character.isSurrogate(c)) {
+                StringBuilder out = new StringBuilder(cell.length());
+                for (int j = 0; j < cell.length(); j++) {
+                    char d = cell.charAt(j);
+                    if (Character.isHighSurrogate(d) && j + 1 < cell.length() && Character.isLowSurrogate(cell.charAt(j + 1))) {
+                        out.append(d).append(cell.charAt(++j));
+                    } else {
+                        out.append(Character.isSurrogate(d) ? '\uFFFD' : d);
+                    }
+                }
+                return out.toString();
+            }
+        }
+        return cell;
     }
 
     /** A cell starting with = + - @ TAB or CR would be a formula in a spreadsheet (CSV injection). */

@@ -56,11 +56,20 @@ final class UserCells {
     }
 
     static String minutesUtc(OffsetDateTime time) {
-        return time == null ? null : MINUTES_UTC.format(time.withOffsetSameInstant(ZoneOffset.UTC));
+        return time == null ? null : MINUTES_UTC.format(inUtc(time));
+    }
+
+    /** The same instant in UTC; at the edges of the year range that cannot exist, so it stays as sent. */
+    private static OffsetDateTime inUtc(OffsetDateTime time) {
+        try {
+            return time.withOffsetSameInstant(ZoneOffset.UTC);
+        } catch (java.time.DateTimeException outOfRange) {
+            return time;
+        }
     }
 
     static String dateUtc(OffsetDateTime time) {
-        return time == null ? null : time.withOffsetSameInstant(ZoneOffset.UTC).toLocalDate().toString();
+        return time == null ? null : inUtc(time).toLocalDate().toString();
     }
 
     static String seconds(OffsetDateTime time) {

@@ -1,0 +1,62 @@
+package dev.userlookup.api;
+
+/**
+ * Strict UTF-8 (RFC 3629): no overlong forms, no encoded surrogates, nothing above U+10FFFF.
+ * Jackson decodes some invalid sequences leniently (in field names, into lone surrogates), and
+ * what it then writes cannot always be read back; a body is checked here first.
+ */
+final class Utf8 {
+
+    private Utf8() {
+    }
+
+    /** @return the offset of the first invalid byte, or -1 when the whole body is valid */
+    static int firstInvalid(byte[] bytes) {
+        int i = 0;
+        int n = bytes.length;
+        while (i < n) {
+            int b = bytes[i] & 0xff;
+            if (b < 0x80) {
+                i++;
+                continue;
+            }
+            int need;
+            int min2 = 0x80;
+            int max2 = 0xbf;
+            if (b >= 0xc2 && b <= 0xdf) {
+                need = 1;
+            } else if (b >= 0xe0 && b <= 0xef) {
+                need = 2;
+                if (b == 0xe0) {
+                    min2 = 0xa0;
+                } else if (b == 0xed) {
+                    max2 = 0x9f;
+                }
+            } else if (b >= 0xf0 && b <= 0xf4) {
+                need = 3;
+                if (b == 0xf0) {
+                    min2 = 0x90;
+                } else if (b == 0xf4) {
+                    max2 = 0x8f;
+                }
+            } else {
+                return i;
+            }
+            if (i + need >= n) {
+                return i;
+            }
+            int second = bytes[i + 1] & 0xff;
+            if (second < min2 || second > max2) {
+                return i;
+            }
+            for (int k = 2; k <= need; k++) {
+                int c = bytes[i + k] & 0xff;
+                if (c < 0x80 || c > 0xbf) {
+                    return i;
+                }
+            }
+            i += need + 1;
+        }
+        return -1;
+    }
+}
