@@ -16,8 +16,9 @@ import java.util.function.Function;
 /**
  * Runs a function over a stream of inputs with up to {@code parallel} calls at once and hands the
  * results on in input order, in runs of those already done. Inputs are pulled only as the window
- * (twice {@code parallel}) has room, so neither inputs nor results pile up: 100,000 ids from
- * standard input take the memory of a few.
+ * (by default twice {@code parallel}) has room, so neither inputs nor results pile up: 100,000
+ * ids from standard input take the memory of a few, and a result that arrives early waits
+ * without holding a call's place. Used by batch resolve and by the page walk.
  */
 public final class OrderedParallel<I, R> {
 
@@ -33,13 +34,20 @@ public final class OrderedParallel<I, R> {
     }
 
     private final int parallel;
+    private final int window;
     private final Function<I, R> call;
 
     public OrderedParallel(int parallel, Function<I, R> call) {
-        if (parallel < 1) {
-            throw new IllegalArgumentException("parallel must be at least 1");
+        this(parallel, 2 * parallel, call);
+    }
+
+    /** @param window inputs started or waiting to be handed on at most, at least {@code parallel} */
+    public OrderedParallel(int parallel, int window, Function<I, R> call) {
+        if (parallel < 1 || window < parallel) {
+            throw new IllegalArgumentException("parallel must be at least 1 and the window at least parallel");
         }
         this.parallel = parallel;
+        this.window = window;
         this.call = call;
     }
 
@@ -73,7 +81,7 @@ public final class OrderedParallel<I, R> {
     }
 
     private void fill(ExecutorService pool, ArrayDeque<Pending<I, R>> window, Iterator<I> inputs) {
-        while (window.size() < 2 * parallel && inputs.hasNext()) {
+        while (window.size() < this.window && inputs.hasNext()) {
             I input = inputs.next();
             window.add(new Pending<>(input, pool.submit(() -> call.apply(input))));
         }
@@ -100,7 +108,7 @@ public final class OrderedParallel<I, R> {
     private static java.util.concurrent.ThreadFactory daemonThreads() {
         AtomicInteger number = new AtomicInteger();
         return task -> {
-            Thread thread = new Thread(task, "userlookup-resolve-" + number.incrementAndGet());
+            Thread thread = new Thread(task, "userlookup-worker-" + number.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         };

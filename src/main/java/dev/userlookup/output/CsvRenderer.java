@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvFactory;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import dev.userlookup.api.UserPage;
 import dev.userlookup.api.UserRecord;
 import dev.userlookup.terminal.SafeText;
 import java.io.IOException;
@@ -38,22 +37,6 @@ final class CsvRenderer implements Renderer {
             builder.addColumn(column);
         }
         return builder.setUseHeader(true).setLineSeparator("\r\n").build();
-    }
-
-    @Override
-    public void user(UserRecord user) throws IOException {
-        UserStream stream = stream(StreamShape.ARRAY);
-        stream.add(user);
-        stream.finish(null);
-    }
-
-    @Override
-    public void page(UserPage page) throws IOException {
-        UserStream stream = stream(StreamShape.ARRAY);
-        for (UserRecord user : page.users()) {
-            stream.add(user);
-        }
-        stream.finish(null);
     }
 
     @Override

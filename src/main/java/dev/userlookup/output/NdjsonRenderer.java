@@ -1,7 +1,6 @@
 package dev.userlookup.output;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.userlookup.api.UserPage;
 import dev.userlookup.api.UserRecord;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,22 +12,6 @@ final class NdjsonRenderer implements Renderer {
 
     NdjsonRenderer(OutputStream out) {
         this.out = out;
-    }
-
-    @Override
-    public void user(UserRecord user) throws IOException {
-        UserStream stream = stream(StreamShape.ARRAY);
-        stream.add(user);
-        stream.finish(null);
-    }
-
-    @Override
-    public void page(UserPage page) throws IOException {
-        UserStream stream = stream(StreamShape.ARRAY);
-        for (UserRecord user : page.users()) {
-            stream.add(user);
-        }
-        stream.finish(null);
     }
 
     @Override

@@ -10,11 +10,19 @@ import java.io.IOException;
  */
 public interface Renderer {
 
-    /** The user found by a resolve of one id. */
-    void user(UserRecord user) throws IOException;
+    /** The user found by a resolve of one id; a line format writes it as a stream of one. */
+    default void user(UserRecord user) throws IOException {
+        UserStream stream = stream(StreamShape.ARRAY);
+        stream.add(user);
+        stream.finish(null);
+    }
 
-    /** One page of the list, with the paging facts the service gave. */
-    void page(UserPage page) throws IOException;
+    /** One page of the list, with the paging facts the service gave; a line format writes its users. */
+    default void page(UserPage page) throws IOException {
+        UserStream stream = stream(StreamShape.ARRAY);
+        stream.addAll(page.users());
+        stream.finish(null);
+    }
 
     /** Opens a stream of users; the caller adds them in output order, then finishes it. */
     UserStream stream(StreamShape shape) throws IOException;
