@@ -111,7 +111,8 @@ class LauncherIT {
                     launcher.toString(), "resolve", fake.users().clientUserId(7)));
         }
         try (var files = Files.list(dir.resolve("cache/userlookup"))) {
-            assertTrue(files.anyMatch(file -> file.getFileName().toString().startsWith("userlookup-25")), "an archive in the cache");
+            assertTrue(files.anyMatch(file -> file.getFileName().toString().matches("userlookup-\\d{14}-25\\..*\\.jsa")),
+                    "an archive named for this build and JDK in the cache");
         }
     }
 }
