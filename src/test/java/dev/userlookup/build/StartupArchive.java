@@ -33,6 +33,10 @@ public final class StartupArchive {
             List.of("list", "--count"),
             List.of("--help"));
 
+    /** The JVM options the launcher runs with; an AOT cache only fits a run with the same ones. */
+    static final List<String> LAUNCHER_OPTIONS = List.of("-XX:-UsePerfData", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            "-Xms32m", "-Xmn16m", "-Xss1m");
+
     public static void main(String[] args) throws Exception {
         Path jar = Path.of(args[0]).toAbsolutePath();
         Path archive = jar.resolveSibling("userlookup.jsa");
@@ -47,6 +51,87 @@ public final class StartupArchive {
             Files.deleteIfExists(stamp);
             System.out.println("[startup-archive] not built, the launcher will start without it: " + e.getMessage());
         }
+        for (Path home : aotJdks()) {
+            try {
+                Path cache = buildAotCache(jar, home);
+                System.out.println("[startup-archive] " + cache + " (AOT cache for " + home + ")");
+            } catch (Exception e) {
+                System.out.println("[startup-archive] no AOT cache for " + home + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * JDKs of 25 or later on this machine (under /usr/lib/jvm, or those named by
+     * -Dstartup.aotJdks=home,home): the launcher runs on them with an AOT cache (JEP 483/514)
+     * when one built for that exact version lies beside the jar.
+     */
+    static List<Path> aotJdks() throws IOException {
+        List<Path> homes = new ArrayList<>();
+        String named = System.getProperty("startup.aotJdks", "");
+        if (!named.isBlank()) {
+            for (String home : named.split(",")) {
+                homes.add(Path.of(home.trim()));
+            }
+        } else if (Files.isDirectory(Path.of("/usr/lib/jvm"))) {
+            try (var entries = Files.list(Path.of("/usr/lib/jvm"))) {
+                entries.filter(home -> !Files.isSymbolicLink(home) && Files.isExecutable(home.resolve("bin/java")))
+                        .sorted().forEach(homes::add);
+            }
+        }
+        homes.removeIf(home -> majorVersion(home) < 25);
+        return homes;
+    }
+
+    private static int majorVersion(Path home) {
+        String version = releaseVersion(home);
+        try {
+            return version == null ? 0 : Integer.parseInt(version.split("[.+-]")[0]);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** JAVA_RUNTIME_VERSION from a JDK's release file, as the launcher reads it. */
+    static String releaseVersion(Path home) {
+        try {
+            for (String line : Files.readAllLines(home.resolve("release"))) {
+                if (line.startsWith("JAVA_RUNTIME_VERSION=")) {
+                    return line.substring("JAVA_RUNTIME_VERSION=".length()).replace("\"", "");
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return null;
+    }
+
+    /** Record one typical run against the fake, then create the cache (two steps: neither prints into a user's output). */
+    private static Path buildAotCache(Path jar, Path home) throws IOException, InterruptedException {
+        String version = releaseVersion(home);
+        Path cache = jar.resolveSibling("userlookup-" + version + ".aot");
+        Files.deleteIfExists(cache);
+        Path config = Files.createTempFile("userlookup", ".aotconf");
+        String java = home.resolve("bin/java").toString();
+        try (FakeService fake = FakeService.builder().users(1250).start()) {
+            List<String> record = new ArrayList<>(List.of(java));
+            record.addAll(LAUNCHER_OPTIONS);
+            record.addAll(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + config, "-jar", jar.toString(),
+                    "resolve", "customer-000042"));
+            ProcessBuilder builder = new ProcessBuilder(record);
+            builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
+            builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
+            run(builder);
+        }
+        List<String> create = new ArrayList<>(List.of(java));
+        create.addAll(LAUNCHER_OPTIONS);
+        create.addAll(List.of("-XX:AOTMode=create", "-XX:AOTConfiguration=" + config, "-XX:AOTCache=" + cache, "-jar", jar.toString()));
+        run(new ProcessBuilder(create));
+        Files.deleteIfExists(config);
+        if (!Files.isRegularFile(cache)) {
+            throw new IOException("the JVM wrote no cache");
+        }
+        return cache;
     }
 
     private static void build(Path jar, Path archive, Path stamp) throws IOException, InterruptedException {
@@ -57,8 +142,9 @@ public final class StartupArchive {
             int run = 0;
             for (List<String> arguments : TRAINING) {
                 Path list = work.resolve("classes-" + run++ + ".lst");
-                List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                        "-XX:DumpLoadedClassList=" + list, "-jar", jar.toString()));
+                List<String> command = new ArrayList<>(List.of(java));
+                command.addAll(LAUNCHER_OPTIONS);
+                command.addAll(List.of("-XX:DumpLoadedClassList=" + list, "-jar", jar.toString()));
                 command.addAll(arguments);
                 ProcessBuilder builder = new ProcessBuilder(command);
                 builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());

@@ -101,6 +101,27 @@ class LauncherIT {
     }
 
     @Test
+    void userJavaOptionsMayChooseAnotherCollector() throws Exception {
+        Path launcher = install(true);
+
+        assertResolves(Subprocess.run(env("USERLOOKUP_JAVA_OPTS", "-XX:+UseParallelGC"), Duration.ofSeconds(60),
+                launcher.toString(), "resolve", fake.users().clientUserId(7)));
+    }
+
+    @Test
+    void aJdk25RunsWithTheAotCacheBuiltForIt() throws Exception {
+        Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+        assumeTrue(Files.isExecutable(jdk25.resolve("bin/java")), "a second JDK (25) to try");
+        try (var files = Files.list(Subprocess.LAUNCHER.getParent())) {
+            assertTrue(files.anyMatch(file -> file.getFileName().toString().matches("userlookup-25\\..*\\.aot")),
+                    "the build made an AOT cache for the JDK 25 it found");
+        }
+
+        assertResolves(Subprocess.run(env("JAVA_HOME", jdk25.toString()), Duration.ofSeconds(60),
+                Subprocess.LAUNCHER.toString(), "resolve", fake.users().clientUserId(7)));
+    }
+
+    @Test
     void onAnotherJdkItCreatesItsOwnArchiveQuietly() throws Exception {
         Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
         assumeTrue(Files.isExecutable(jdk25.resolve("bin/java")), "a second JDK (25) to try");
