@@ -29,23 +29,23 @@ class ProxyConfigTest {
     void httpsTargetsUseTheHttpsVariableAndHttpTargetsTheHttpOne() {
         Map<String, String> env = env("HTTPS_PROXY", "http://secure-proxy:3128", "HTTP_PROXY", "http://plain-proxy:8080");
 
-        assertEquals("http://secure-proxy:3128", ProxyConfig.fromEnvironment(env, URI.create("https://api.test")).display());
-        assertEquals("http://plain-proxy:8080", ProxyConfig.fromEnvironment(env, URI.create("http://api.test")).display());
-        assertNull(ProxyConfig.fromEnvironment(env("HTTP_PROXY", "http://p:1"), URI.create("https://api.test")));
+        assertEquals("http://secure-proxy:3128", ProxyConfig.fromEnvironment(env, URI.create("https://svc.test")).display());
+        assertEquals("http://plain-proxy:8080", ProxyConfig.fromEnvironment(env, URI.create("http://svc.test")).display());
+        assertNull(ProxyConfig.fromEnvironment(env("HTTP_PROXY", "http://p:1"), URI.create("https://svc.test")));
     }
 
     @Test
     void eitherCaseWorksAndLowerCaseWins() {
-        assertNotNull(ProxyConfig.fromEnvironment(env("https_proxy", "http://p:1"), URI.create("https://api.test")));
+        assertNotNull(ProxyConfig.fromEnvironment(env("https_proxy", "http://p:1"), URI.create("https://svc.test")));
         assertEquals("http://lower:2", ProxyConfig.fromEnvironment(env("https_proxy", "http://lower:2", "HTTPS_PROXY", "http://upper:3"),
-                URI.create("https://api.test")).display());
-        assertNull(ProxyConfig.fromEnvironment(env("https_proxy", "http://p:1", "no_proxy", "api.test"), URI.create("https://api.test")));
-        assertNull(ProxyConfig.fromEnvironment(env("https_proxy", "http://p:1", "NO_PROXY", "api.test"), URI.create("https://api.test")));
+                URI.create("https://svc.test")).display());
+        assertNull(ProxyConfig.fromEnvironment(env("https_proxy", "http://p:1", "no_proxy", "svc.test"), URI.create("https://svc.test")));
+        assertNull(ProxyConfig.fromEnvironment(env("https_proxy", "http://p:1", "NO_PROXY", "svc.test"), URI.create("https://svc.test")));
     }
 
     @Test
     void aProxyWithoutSchemeOrPortIsHttpOnPort80AndCredentialsAreNeverDisplayed() {
-        ProxyConfig proxy = ProxyConfig.fromEnvironment(env("HTTPS_PROXY", "u%40corp:p%3Ass@proxy.corp"), URI.create("https://api.test"));
+        ProxyConfig proxy = ProxyConfig.fromEnvironment(env("HTTPS_PROXY", "u%40corp:p%3Ass@proxy.corp"), URI.create("https://svc.test"));
 
         assertEquals("http://proxy.corp:80 (with credentials)", proxy.display());
         assertTrue(proxy.hasCredentials());
@@ -55,10 +55,10 @@ class ProxyConfigTest {
     @Test
     void unsupportedProxySchemesAreRefused() {
         IllegalArgumentException socks = assertThrows(IllegalArgumentException.class,
-                () -> ProxyConfig.fromEnvironment(env("HTTPS_PROXY", "socks5://p:1080"), URI.create("https://api.test")));
+                () -> ProxyConfig.fromEnvironment(env("HTTPS_PROXY", "socks5://p:1080"), URI.create("https://svc.test")));
         assertEquals("HTTPS_PROXY uses socks5://, but only http:// proxies are supported", socks.getMessage());
         assertThrows(IllegalArgumentException.class,
-                () -> ProxyConfig.fromEnvironment(env("HTTPS_PROXY", "http://bad host:1"), URI.create("https://api.test")));
+                () -> ProxyConfig.fromEnvironment(env("HTTPS_PROXY", "http://bad host:1"), URI.create("https://svc.test")));
     }
 
     @ParameterizedTest(name = "NO_PROXY={0} host={1} -> bypass {2}")

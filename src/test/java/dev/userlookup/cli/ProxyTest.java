@@ -85,7 +85,7 @@ class ProxyTest {
 
     @Test
     void aProxyOfAnUnsupportedKindIsAUsageError() {
-        Cli.Result result = Cli.against("https://api.service.test").env("HTTPS_PROXY", "socks5://127.0.0.1:1080").run("resolve", "x");
+        Cli.Result result = Cli.against("https://users.service.test").env("HTTPS_PROXY", "socks5://127.0.0.1:1080").run("resolve", "x");
 
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: HTTPS_PROXY uses socks5://, but only http:// proxies are supported\n", result.err());
