@@ -22,7 +22,7 @@ import java.util.Map;
  * {@code https_proxy}/{@code HTTPS_PROXY} for https URLs, {@code http_proxy}/{@code HTTP_PROXY}
  * for http ones (the lower-case name wins), and {@code no_proxy}/{@code NO_PROXY}: a comma list
  * of host names (each also matching its subdomains, a leading dot allowed), IP addresses, CIDR
- * ranges, or {@code *} for everything. Credentials in the proxy URL ({@code user:pass@}) go to
+ * ranges, or {@code *} for everything. Loopback services are never proxied. Credentials in the proxy URL ({@code user:pass@}) go to
  * the proxy only, when it asks (407), never to the service.
  */
 public final class ProxyConfig {
@@ -41,6 +41,11 @@ public final class ProxyConfig {
 
     /** The proxy for requests to {@code target}, or null when none applies. */
     public static ProxyConfig fromEnvironment(Map<String, String> env, URI target) {
+        // A loopback service is on this machine: a proxy could not reach it, and plain http
+        // would carry the key in clear text to the proxy's host.
+        if (BaseUrl.isLoopback(target.getHost())) {
+            return null;
+        }
         boolean https = "https".equalsIgnoreCase(target.getScheme());
         String name = https ? "https_proxy" : "http_proxy";
         String value = firstSet(env.get(name), env.get(name.toUpperCase(Locale.ROOT)));

@@ -132,7 +132,11 @@ public final class ServiceClient implements AutoCloseable {
         String detail = detail(response);
         if (status == 401 || status == 403) {
             return new ServiceException.AuthRefused(operation, status, detail,
-                    status == 401 ? "check USERLOOKUP_API_KEY or --api-key-file" : "this key may not read users of this team");
+                    status == 401 ? "check USERLOOKUP_API_KEY or --api-key-file" : null);
+        }
+        if (status == 407) {
+            return new ServiceException.Unavailable(operation, "the proxy refused the request (HTTP 407)", status, detail,
+                    "check the user:password in HTTPS_PROXY or HTTP_PROXY", null);
         }
         if (status == 404 && notFoundMeansNoUser) {
             return new ServiceException.NotFound(operation, status, detail);
@@ -379,9 +383,7 @@ public final class ServiceClient implements AutoCloseable {
             if (proxy != null) {
                 builder.proxy(proxy.selector());
                 if (proxy.hasCredentials()) {
-                    // java.net.http refuses Basic proxy authentication for https tunnels unless told.
-                    System.setProperty("jdk.http.auth.tunneling.disabledSchemes", "");
-                    System.setProperty("jdk.http.auth.proxying.disabledSchemes", "");
+                    // Basic for tunnels is enabled before java.net.http loads (App's static block).
                     builder.authenticator(proxy.authenticator());
                 }
                 settings.verboseLog().accept("* through proxy " + proxy.display());

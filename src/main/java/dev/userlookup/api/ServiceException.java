@@ -23,7 +23,7 @@ public abstract class ServiceException extends RuntimeException {
         return status;
     }
 
-    /** The service's own explanation ({@code detail}), already made safe for a terminal, or null. */
+    /** The service's own explanation ({@code detail}), as sent: escape it before it reaches a terminal. */
     public String detail() {
         return detail;
     }

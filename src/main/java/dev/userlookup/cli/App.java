@@ -8,6 +8,17 @@ import picocli.CommandLine;
 /** Builds the command line for one invocation and runs it; returns the exit status. */
 public final class App {
 
+    static {
+        // java.net.http reads these once, when its internals first load: any later is too late.
+        // Basic proxy authentication (user:pass@ in HTTPS_PROXY) is off for tunnels by default;
+        // our Authenticator answers only the proxy's 407, never the service.
+        for (String property : new String[] {"jdk.http.auth.tunneling.disabledSchemes", "jdk.http.auth.proxying.disabledSchemes"}) {
+            if (System.getProperty(property) == null) {
+                System.setProperty(property, "");
+            }
+        }
+    }
+
     private App() {
     }
 

@@ -3,8 +3,6 @@ package dev.userlookup.cli;
 import dev.userlookup.api.ServiceException;
 import dev.userlookup.terminal.SafeText;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.concurrent.CancellationException;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
@@ -48,7 +46,10 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
             return ExitCode.INTERRUPTED;
         }
         int status = statusOf(e);
-        if (status == ExitCode.FAILURE) {
+        ReaderGoneException.OutputFailedException output = outputFailure(e);
+        if (output != null) {
+            line(output.getMessage());
+        } else if (status == ExitCode.FAILURE) {
             line("unexpected failure: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage())
                     + (verbose.getAsBoolean() ? "" : "; run again with --verbose for details"));
@@ -56,12 +57,25 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
             line(e.getMessage());
         }
         if (verbose.getAsBoolean()) {
-            StringWriter trace = new StringWriter();
-            e.printStackTrace(new PrintWriter(trace));
-            stderr.print(redactor.apply(trace.toString()));
+            printTrace(e);
         }
         stderr.flush();
         return status;
+    }
+
+    /**
+     * The stack trace for --verbose. Messages carry the service's words (a line break among them),
+     * so each throwable's message is redacted and escaped whole before its frames.
+     */
+    private void printTrace(Throwable e) {
+        String prefix = "";
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            stderr.println(prefix + SafeText.escape(redactor.apply(t.toString())));
+            for (StackTraceElement frame : t.getStackTrace()) {
+                stderr.println("\tat " + frame);
+            }
+            prefix = "Caused by: ";
+        }
     }
 
     static int statusOf(Throwable e) {
@@ -79,6 +93,15 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
             return ExitCode.UNAVAILABLE;
         }
         return ExitCode.FAILURE;
+    }
+
+    private static ReaderGoneException.OutputFailedException outputFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ReaderGoneException.OutputFailedException) {
+                return (ReaderGoneException.OutputFailedException) t;
+            }
+        }
+        return null;
     }
 
     private static boolean isReaderGone(Throwable e) {

@@ -55,8 +55,23 @@ public final class ReaderGoneException extends IOException {
             flush();
         }
 
-        private static ReaderGoneException gone(IOException e) {
-            return e instanceof ReaderGoneException ? (ReaderGoneException) e : new ReaderGoneException(e);
+        /** EPIPE is the reader going away; any other failure (a full disk) is a real error. */
+        private static IOException gone(IOException e) {
+            if (e instanceof ReaderGoneException || e instanceof OutputFailedException) {
+                return e;
+            }
+            String message = String.valueOf(e.getMessage());
+            return message.contains("Broken pipe") || message.contains("Stream closed")
+                    ? new ReaderGoneException(e) : new OutputFailedException(e);
+        }
+    }
+
+    /** Standard output failed for another reason than its reader leaving: exit 1, said. */
+    static final class OutputFailedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        OutputFailedException(IOException cause) {
+            super("writing output: " + cause.getMessage(), cause);
         }
     }
 }

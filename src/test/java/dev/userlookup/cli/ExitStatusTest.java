@@ -66,7 +66,8 @@ class ExitStatusTest {
     @ParameterizedTest(name = "HTTP {0} -> exit {1}")
     @CsvSource({
         "401, 4, 'authentication refused (HTTP 401): nope; check USERLOOKUP_API_KEY or --api-key-file'",
-        "403, 4, 'permission refused (HTTP 403): nope; this key may not read users of this team'",
+        "403, 4, 'permission refused (HTTP 403): nope'",
+        "407, 5, 'the proxy refused the request (HTTP 407): nope; check the user:password in HTTPS_PROXY or HTTP_PROXY'",
         "404, 3, 'not found (HTTP 404): nope'",
         "400, 2, 'the service rejected the request (HTTP 400): nope'",
         "422, 2, 'the service rejected the request (HTTP 422): nope'",
@@ -360,6 +361,25 @@ class ExitStatusTest {
         assertEquals(0, exit);
         assertEquals("", err.toString(StandardCharsets.UTF_8));
         assertTrue(writes.get() >= 1);
+    }
+
+    @Test
+    void aFullDiskIsNotAReaderGoingAwayButExit1Said() {
+        service.stubFor(get(RESOLVE_X).willReturn(okJson(Users.user("u", "x"))));
+        OutputStream fullDisk = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("No space left on device");
+            }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Io io = new Io(new ByteArrayInputStream(new byte[0]), fullDisk, new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
+
+        int exit = App.run(new String[] {"resolve", "x"}, io);
+
+        assertEquals(1, exit);
+        assertEquals("userlookup: writing output: No space left on device\n", err.toString(StandardCharsets.UTF_8));
     }
 
     @Test

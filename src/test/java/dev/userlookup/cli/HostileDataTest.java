@@ -106,6 +106,18 @@ class HostileDataTest {
     }
 
     @Test
+    void verboseStackTracesAreEscapedToo() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(com.github.tomakehurst.wiremock.client.WireMock
+                .aResponse().withStatus(404).withBody("{\"detail\":" + Users.quote(EVIL) + "}")));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "-v");
+
+        assertEquals(3, result.exit());
+        assertTrue(result.err().contains("\tat dev.userlookup."), "a trace with -v: " + result.err());
+        assertNoRawControls(result.err().replace("\tat ", "   at ").replace("\t...", "   ..."));
+    }
+
+    @Test
     void csvIntoAPipeKeepsTheTextExactAndQuotesPerRfc4180() throws Exception {
         String user = "{\"user_id\":\"u1\",\"client_user_id\":" + Users.quote("a,b \"quoted\"\nnext") + ","
                 + "\"connected_sources\":[{\"source\":{\"slug\":\"oura\"}},{\"source\":null},{\"source\":{\"slug\":\"fitbit\"}}]}";

@@ -71,16 +71,27 @@ class ProxyTest {
 
     @Test
     void noProxyLetsRequestsGoDirect() {
+        proxy.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(Users.user("u", "x"))));
+        Cli.Result bypassed = Cli.against(FAR_SERVICE).env("HTTP_PROXY", proxy.baseUrl()).env("NO_PROXY", "localhost,.service.test")
+                .run("resolve", "x", "--retries", "0", "--allow-insecure-http", "--timeout", "2");
+        Cli.Result proxied = Cli.against(FAR_SERVICE).env("HTTP_PROXY", proxy.baseUrl())
+                .run("resolve", "x", "--retries", "0", "--allow-insecure-http");
+
+        assertEquals(5, bypassed.exit(), "went direct to a host only the proxy knows: " + bypassed);
+        assertEquals(0, proxied.exit(), proxied::toString);
+        assertEquals(1, proxy.getAllServeEvents().size());
+    }
+
+    @Test
+    void aLoopbackServiceIsNeverProxiedSoTheKeyNeverCrossesToTheProxyInClearText() {
         service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(Users.user("u", "x"))));
-        String deadProxy = "http://127.0.0.1:9";
-        String direct = "http://127.0.0.1:" + service.getPort();
 
-        Cli.Result bypassed = Cli.against(direct).env("HTTP_PROXY", deadProxy).env("NO_PROXY", "localhost,127.0.0.1").run("resolve", "x");
-        Cli.Result proxied = Cli.against(direct).env("HTTP_PROXY", deadProxy).run("resolve", "x", "--retries", "0");
+        Cli.Result result = Cli.against("http://127.0.0.1:" + service.getPort())
+                .env("HTTP_PROXY", "http://user:pw@" + proxy.baseUrl().substring("http://".length())).run("resolve", "x");
 
-        assertEquals(0, bypassed.exit(), bypassed::toString);
-        assertEquals(5, proxied.exit(), proxied::toString);
+        assertEquals(0, result.exit(), result::toString);
         assertEquals(1, service.getAllServeEvents().size());
+        assertEquals(0, proxy.getAllServeEvents().size());
     }
 
     @Test

@@ -92,6 +92,15 @@ class JarIT {
     }
 
     @Test
+    void aFullDiskIsExit1WithALineNotASilentSuccess() {
+        Subprocess.Result result = Subprocess.run(env, Duration.ofSeconds(60), "bash", "-c",
+                Subprocess.LAUNCHER + " list --limit 50 -o ndjson > /dev/full");
+
+        assertEquals(1, result.exit(), result::toString);
+        assertEquals("userlookup: writing output: No space left on device\n", result.err());
+    }
+
+    @Test
     void theKeyNeverAppearsInVerboseOutput() {
         Subprocess.Result result = launcher("-v", "resolve", FakeService.ID_500, "--retries", "1");
 

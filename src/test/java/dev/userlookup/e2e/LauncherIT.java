@@ -46,7 +46,11 @@ class LauncherIT {
 
     /** A copy of the launcher and jar in a folder of their own, with or without the archive. */
     private Path install(boolean withArchive) throws Exception {
-        Path bin = Files.createDirectories(dir.resolve("bin"));
+        return install(withArchive, "bin");
+    }
+
+    private Path install(boolean withArchive, String folder) throws Exception {
+        Path bin = Files.createDirectories(dir.resolve(folder));
         Files.copy(Subprocess.LAUNCHER, bin.resolve("userlookup"));
         Files.copy(Subprocess.JAR, bin.resolve("userlookup.jar"));
         Path archive = Subprocess.LAUNCHER.resolveSibling("userlookup.jsa");
@@ -89,6 +93,19 @@ class LauncherIT {
         archive.toFile().setWritable(true);
         Files.write(archive, new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
         assertResolves(Subprocess.run(env(), Duration.ofSeconds(60), launcher.toString(), "resolve", fake.users().clientUserId(7)));
+    }
+
+    @Test
+    void worksFromAFolderWithSpacesWithAndWithoutItsArchive() throws Exception {
+        Path launcher = install(true, "Program Files/user lookup");
+
+        assertResolves(Subprocess.run(env("XDG_CACHE_HOME", dir.resolve("my cache").toString()), Duration.ofSeconds(60),
+                launcher.toString(), "resolve", fake.users().clientUserId(7)));
+        Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+        if (Files.isExecutable(jdk25.resolve("bin/java"))) {
+            assertResolves(Subprocess.run(env("JAVA_HOME", jdk25.toString(), "XDG_CACHE_HOME", dir.resolve("my cache").toString()),
+                    Duration.ofSeconds(60), launcher.toString(), "resolve", fake.users().clientUserId(7)));
+        }
     }
 
     @Test
