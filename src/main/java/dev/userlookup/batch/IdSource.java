@@ -4,9 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 /**
@@ -14,7 +12,7 @@ import java.util.NoSuchElementException;
  * is otherwise kept as written (inner and outer spaces included), less its line ending and a
  * byte order mark at the very start.
  */
-public final class IdSource implements Iterator<String> {
+public final class IdSource implements OrderedParallel.Input<String> {
 
     private final BufferedReader reader;
     private String next;
@@ -22,7 +20,23 @@ public final class IdSource implements Iterator<String> {
     private boolean first = true;
 
     public IdSource(InputStream in) {
-        this.reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+        // Strict: an id that is not UTF-8 would be sent as U+FFFD and look up someone else.
+        this.reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)), 1 << 16);
+    }
+
+    /**
+     * Whether an id can be had without waiting: an interactive stdin should not hold back
+     * results already done while the person types the next id.
+     */
+    @Override
+    public boolean ready() {
+        try {
+            return next != null || done || reader.ready();
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     @Override
@@ -44,8 +58,10 @@ public final class IdSource implements Iterator<String> {
                     }
                 }
                 done = true;
+            } catch (java.nio.charset.CharacterCodingException e) {
+                throw new IllegalArgumentException("standard input is not UTF-8 text", e);
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot read ids from standard input", e);
+                throw new IllegalArgumentException("cannot read ids from standard input: " + e.getMessage(), e);
             }
         }
         return next != null;

@@ -29,6 +29,11 @@ public final class OrderedParallel<I, R> {
         boolean accept(List<Done<I, R>> run) throws IOException;
     }
 
+    /** Inputs that can say whether the next one is there without waiting (a terminal's stdin). */
+    public interface Input<I> extends Iterator<I> {
+        boolean ready();
+    }
+
     /** One input with its result, or the exception its call ended in. */
     public record Done<I, R>(I input, R result, RuntimeException failure) {
     }
@@ -59,7 +64,11 @@ public final class OrderedParallel<I, R> {
         ArrayDeque<Pending<I, R>> window = new ArrayDeque<>();
         try {
             fill(pool, window, inputs);
-            while (!window.isEmpty()) {
+            while (!window.isEmpty() || inputs.hasNext()) {
+                if (window.isEmpty()) {
+                    fill(pool, window, inputs);
+                    continue;
+                }
                 List<Done<I, R>> run = new ArrayList<>();
                 run.add(await(window.poll()));
                 while (!window.isEmpty() && window.peek().result().isDone()) {
@@ -80,8 +89,11 @@ public final class OrderedParallel<I, R> {
         }
     }
 
+    @SuppressWarnings("unchecked")
     private void fill(ExecutorService pool, ArrayDeque<Pending<I, R>> window, Iterator<I> inputs) {
-        while (window.size() < this.window && inputs.hasNext()) {
+        // With results waiting, never block on an input that is not there yet: hand them on first.
+        while (window.size() < this.window && (window.isEmpty() || !(inputs instanceof Input) || ((Input<I>) inputs).ready())
+                && inputs.hasNext()) {
             I input = inputs.next();
             window.add(new Pending<>(input, pool.submit(() -> call.apply(input))));
         }

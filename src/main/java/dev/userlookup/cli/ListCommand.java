@@ -100,8 +100,19 @@ final class ListCommand implements Callable<Integer> {
         }
         int pageSize = limit != null ? limit : MAX_LIMIT;
         Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.USER_LIST);
-        WalkResult result = new PageWalker((from, size) -> client.list(from, size), pageSize, parallel, progress)
-                .walk(offset == null ? 0 : offset, stream);
+        WalkResult result;
+        try {
+            result = new PageWalker((from, size) -> client.list(from, size), pageSize, parallel, progress)
+                    .walk(offset == null ? 0 : offset, stream);
+        } catch (RuntimeException failure) {
+            // As batch resolve does: what was printed stays a whole document; the exit status tells.
+            try {
+                stream.finish(null);
+            } catch (IOException readerGone) {
+                failure.addSuppressed(readerGone);
+            }
+            throw failure;
+        }
         NumberFormat number = NumberFormat.getIntegerInstance(Locale.ROOT);
         stream.finish(io.terminal().stdoutIsTerminal() ? number.format(result.printed()) + " users." : null);
         if (result.teamChanged()) {

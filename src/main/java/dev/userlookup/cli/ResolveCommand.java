@@ -78,30 +78,46 @@ final class ResolveCommand implements Callable<Integer> {
         Renderer.UserStream out = root.renderer().stream(Renderer.StreamShape.ARRAY);
         long[] counts = new long[2]; // printed, not found
         RuntimeException[] fatal = new RuntimeException[1];
-        new OrderedParallel<String, UserRecord>(parallel, client::resolve).run(source, run -> {
-            List<UserRecord> users = new ArrayList<>(run.size());
-            for (OrderedParallel.Done<String, UserRecord> done : run) {
-                if (done.failure() == null) {
-                    users.add(done.result());
-                } else if (done.failure() instanceof ServiceException.NotFound) {
+        try {
+            new OrderedParallel<String, UserRecord>(parallel, client::resolve).run(source, run -> {
+                List<UserRecord> users = new ArrayList<>(run.size());
+                for (OrderedParallel.Done<String, UserRecord> done : run) {
+                    if (done.failure() == null) {
+                        users.add(done.result());
+                        continue;
+                    }
+                    // The rows before it first, so stdout and stderr read in input order on a terminal.
+                    counts[0] += write(out, users);
+                    if (!(done.failure() instanceof ServiceException.NotFound)) {
+                        fatal[0] = done.failure();
+                        return false;
+                    }
                     counts[1]++;
                     root.say(done.failure().getMessage());
-                } else {
-                    fatal[0] = done.failure();
-                    break;
                 }
-            }
-            out.addAll(users);
-            out.flush();
-            counts[0] += users.size();
-            return fatal[0] == null;
-        });
+                counts[0] += write(out, users);
+                return true;
+            });
+        } catch (IllegalArgumentException unreadableInput) {
+            fatal[0] = new UsageException("resolve: " + unreadableInput.getMessage(), unreadableInput);
+        }
         // The document stays whole (a closed JSON array) even when a failure cut the batch short.
         out.finish(root.io().terminal().stdoutIsTerminal() ? footer(counts[0], counts[1]) : null);
         if (fatal[0] != null) {
             throw fatal[0];
         }
         return counts[1] > 0 ? ExitCode.NOT_FOUND : ExitCode.OK;
+    }
+
+    /** Writes and forgets the users collected so far; returns how many. */
+    private static int write(Renderer.UserStream out, List<UserRecord> users) throws java.io.IOException {
+        int count = users.size();
+        if (count > 0) {
+            out.addAll(users);
+            out.flush();
+            users.clear();
+        }
+        return count;
     }
 
     private static String footer(long printed, long notFound) {

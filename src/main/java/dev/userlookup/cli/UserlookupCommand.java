@@ -248,10 +248,13 @@ public final class UserlookupCommand implements Callable<Integer> {
         try {
             if (apiKeyFile != null) {
                 if (apiKeyFile.equals("-")) {
-                    return ApiKey.of(new String(io.stdin().readAllBytes(), StandardCharsets.UTF_8), "standard input");
+                    return ApiKey.of(readKey(io.stdin(), "standard input"), "standard input");
                 }
                 Path file = Path.of(apiKeyFile);
-                ApiKey key = ApiKey.of(Files.readString(file, StandardCharsets.UTF_8), "file " + apiKeyFile);
+                ApiKey key;
+                try (java.io.InputStream in = Files.newInputStream(file)) {
+                    key = ApiKey.of(readKey(in, "the file " + apiKeyFile), "file " + apiKeyFile);
+                }
                 warnIfOthersCanRead(file);
                 return key;
             }
@@ -279,8 +282,8 @@ public final class UserlookupCommand implements Callable<Integer> {
             if (chosen.apiKeyFile() != null) {
                 Path file = ConfigFile.keyFile(chosen.apiKeyFile(), io.env());
                 ApiKey key;
-                try {
-                    key = ApiKey.of(Files.readString(file, StandardCharsets.UTF_8), origin + "'s api_key_file");
+                try (java.io.InputStream in = Files.newInputStream(file)) {
+                    key = ApiKey.of(readKey(in, origin + "'s api_key_file"), origin + "'s api_key_file");
                 } catch (NoSuchFileException e) {
                     throw new UsageException(origin + ": cannot read the API key file " + file + ": no such file", e);
                 } catch (IOException e) {
@@ -294,6 +297,15 @@ public final class UserlookupCommand implements Callable<Integer> {
         }
         throw new UsageException("no API key: set USERLOOKUP_API_KEY, pass --api-key-file FILE, or give " + origin
                 + " an api_key_file or api_key_command");
+    }
+
+    /** A key is short: past 64 KiB (say /dev/zero or a log file by mistake) it is not a key. */
+    static String readKey(java.io.InputStream in, String origin) throws IOException {
+        byte[] bytes = in.readNBytes(64 * 1024 + 1);
+        if (bytes.length > 64 * 1024) {
+            throw new UsageException("the API key from " + origin + " is larger than 64 KiB: that is not a key");
+        }
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     /** As ssh does: a secret that group or others can read is worth a word, not a refusal. */

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a profile's {@code api_key_command} (through {@code sh -c}, as a shell line in the config
- * reads) and takes its standard output as the key: password managers. Its standard error reaches
+ * reads) and takes the first line of its standard output as the key: password managers. Its standard error reaches
  * the user (prompts, errors); its output never does. Bounded in time and size, so a command that
  * hangs cannot hang the tool.
  */
@@ -37,7 +37,7 @@ public final class KeyCommand {
             try (InputStream in = process.getInputStream()) {
                 byte[] buffer = new byte[4096];
                 for (int n; (n = in.read(buffer)) > 0; ) {
-                    if (output.size() + n <= MAX_OUTPUT) {
+                    if (output.size() <= MAX_OUTPUT) {
                         output.write(buffer, 0, n);
                     }
                 }
@@ -63,7 +63,13 @@ public final class KeyCommand {
         if (process.exitValue() != 0) {
             throw new ConfigException("profile " + profile + ": the key command failed (exit " + process.exitValue() + ")");
         }
-        String key = output.toString(StandardCharsets.UTF_8).strip();
+        if (output.size() > MAX_OUTPUT) {
+            throw new ConfigException("profile " + profile + ": the key command printed more than 64 KiB; that is not a key");
+        }
+        // Password managers print the secret on the first line and notes after it (pass show).
+        String text = output.toString(StandardCharsets.UTF_8).strip();
+        int newline = text.indexOf('\n');
+        String key = (newline < 0 ? text : text.substring(0, newline)).strip();
         if (key.isEmpty()) {
             throw new ConfigException("profile " + profile + ": the key command printed no key");
         }

@@ -61,6 +61,7 @@ class ProxyConfigTest {
                 () -> ProxyConfig.fromEnvironment(env("HTTPS_PROXY", "http://bad host:1"), URI.create("https://svc.test")));
     }
 
+    /** Loopback hosts are never proxied, whatever NO_PROXY says (see the last rows). */
     @ParameterizedTest(name = "NO_PROXY={0} host={1} -> bypass {2}")
     @CsvSource(delimiter = '|', value = {
         "example.com              | example.com          | true",
@@ -75,12 +76,13 @@ class ProxyConfigTest {
         "10.0.0.0/8               | 11.0.0.1             | false",
         "192.168.1.0/24           | 192.168.1.200        | true",
         "192.168.1.0/24           | 192.168.2.1          | false",
-        "127.0.0.1                | 127.0.0.1            | true",
-        "127.0.0.1                | 127.0.0.2            | false",
+        "10.0.0.1                 | 10.0.0.1             | true",
+        "10.0.0.1                 | 10.0.0.2             | false",
         "::1                      | [::1]                | true",
         "[::1]                    | [::1]                | true",
         "localhost                | localhost            | true",
-        "other.test               | localhost            | false",
+        "other.test               | localhost            | true",
+        "other.test               | 127.0.0.2            | true",
         "''                       | api.test             | false",
     })
     void noProxyFollowsCurl(String noProxy, String host, boolean bypass) {

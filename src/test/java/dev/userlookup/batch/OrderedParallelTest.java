@@ -402,4 +402,48 @@ class OrderedParallelTest {
             }
         }
     }
+
+    @Test
+    void resultsAreHandedOnBeforeWaitingForAnInputThatIsNotThereYet() throws Exception {
+        java.util.concurrent.CountDownLatch secondTyped = new java.util.concurrent.CountDownLatch(1);
+        java.util.List<String> seen = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        OrderedParallel.Input<String> typing = new OrderedParallel.Input<>() {
+            private int given;
+
+            @Override
+            public boolean ready() {
+                return given == 0;
+            }
+
+            @Override
+            public boolean hasNext() {
+                if (given == 1) {
+                    try {
+                        // the person types the second id only after seeing the first answer
+                        if (!secondTyped.await(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                            throw new AssertionError("blocked on input while a result was waiting");
+                        }
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                }
+                return given < 2;
+            }
+
+            @Override
+            public String next() {
+                return "id" + given++;
+            }
+        };
+
+        new OrderedParallel<String, String>(4, id -> id.toUpperCase(java.util.Locale.ROOT)).run(typing, run -> {
+            for (OrderedParallel.Done<String, String> done : run) {
+                seen.add(done.result());
+            }
+            secondTyped.countDown();
+            return true;
+        });
+
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of("ID0", "ID1"), seen);
+    }
 }

@@ -45,6 +45,11 @@ final class Cli {
         return this;
     }
 
+    Cli stdinBytes(byte[] bytes) {
+        this.stdin = bytes.clone();
+        return this;
+    }
+
     Result run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -90,6 +90,24 @@ class ExitStatusTest {
     }
 
     @Test
+    void aWalkThatFailsStillLeavesAWholeJsonDocument() throws Exception {
+        service.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/v2/user/?offset=0&limit=2"))
+                .willReturn(okJson(Users.page(0, 2, 6, 2))));
+        service.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/v2/user/?offset=2&limit=2"))
+                .willReturn(okJson(Users.page(2, 2, 6, 2))));
+        service.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/v2/user/?offset=4&limit=2"))
+                .willReturn(aResponse().withStatus(500)));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--limit", "2", "--retries", "0", "--parallel", "1");
+
+        assertEquals(5, result.exit(), result::toString);
+        assertOneLine(result);
+        com.fasterxml.jackson.databind.JsonNode document = new com.fasterxml.jackson.databind.ObjectMapper().readTree(result.outBytes());
+        assertEquals(4, document.get("users").size(), result.out());
+        assertEquals(4, document.get("total").asInt());
+    }
+
+    @Test
     void aListThatIs404PointsAtTheBaseUrl() {
         service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withStatus(404)));
 

@@ -110,6 +110,28 @@ class OptionsTest {
     }
 
     @Test
+    void aKeyFileThatCannotBeAKeyIsExit2NotAnOutOfMemory() throws Exception {
+        Path huge = dir.resolve("huge.log");
+        Files.write(huge, new byte[200_000]);
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", huge.toString());
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: the API key from the file " + huge + " is larger than 64 KiB: that is not a key\n", result.err());
+    }
+
+    @Test
+    void idsOnStdinThatAreNotUtf8AreExit2() {
+        Cli.Result result = Cli.against(service.baseUrl()).stdin("x\n").run("resolve", "--stdin");
+        Cli.Result bad = new Cli().env("USERLOOKUP_BASE_URL", service.baseUrl()).env("USERLOOKUP_API_KEY", TestKeys.KEY)
+                .stdinBytes(new byte[] {'x', '\n', 'a', (byte) 0xff, 'b', '\n'}).run("resolve", "--stdin", "-o", "ndjson");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals(2, bad.exit(), bad::toString);
+        assertEquals("userlookup: resolve: standard input is not UTF-8 text\n", bad.err());
+    }
+
+    @Test
     void aMissingKeyFileIsExit2AndNamesTheFile() {
         String missing = dir.resolve("nope.key").toString();
 

@@ -167,6 +167,17 @@ class ProfilesTest {
     }
 
     @Test
+    void aKeyCommandsFirstLineIsTheKeyAsPassPrintsIt() throws Exception {
+        writeConfig("[profiles.pass]\nbase_url = \"" + prod.baseUrl() + "\"\n"
+                + "api_key_command = \"printf 'pass-key-0006\\\\nlogin: me\\\\nurl: x\\\\n'\"\n");
+
+        Cli.Result result = cli().run("resolve", "x", "--profile", "pass");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertKey(prod, "pass-key-0006");
+    }
+
+    @Test
     void aKeyCommandThatPrintsNothingIsExit2() throws Exception {
         writeConfig("[profiles.silent]\nbase_url = \"" + prod.baseUrl() + "\"\napi_key_command = \"true\"\n");
 
