@@ -115,6 +115,11 @@ final class ListCommand implements Callable<Integer> {
         }
         NumberFormat number = NumberFormat.getIntegerInstance(Locale.ROOT);
         stream.finish(io.terminal().stdoutIsTerminal() ? number.format(result.printed()) + " users." : null);
+        long start = offset == null ? 0 : offset;
+        if (!result.teamChanged() && result.firstTotal() != null && start + result.printed() < result.firstTotal()) {
+            root.say("warning: the walk ended at " + number.format(start + result.printed()) + " of the "
+                    + number.format(result.firstTotal()) + " users the service counts (a short page); run again, or try --limit");
+        }
         if (result.teamChanged()) {
             root.say("warning: the team changed during the walk ("
                     + (result.firstTotal() != null && result.lastTotal() != null && !result.firstTotal().equals(result.lastTotal())

@@ -165,7 +165,23 @@ public final class UserlookupCommand implements Callable<Integer> {
         boolean terminal = io.terminal().stdoutIsTerminal();
         Style style = new Style(format == OutputFormat.TABLE && color.enabled(io.terminal(), io.env()));
         int width = format == OutputFormat.TABLE && terminal ? io.terminal().width() : 0;
-        return Renderers.create(format, new RenderContext(io.stdout(), style, width, terminal, "userlookup list"));
+        return Renderers.create(format, new RenderContext(io.stdout(), style, width, terminal, nextPageCommand()));
+    }
+
+    /** How to ask for the next page: the options that chose the service carry over, never a key. */
+    private String nextPageCommand() {
+        StringBuilder command = new StringBuilder("userlookup");
+        if (profile != null) {
+            command.append(" --profile ").append(shellWord(profile));
+        }
+        if (baseUrl != null) {
+            command.append(" --base-url ").append(shellWord(baseUrl));
+        }
+        return command.append(" list").toString();
+    }
+
+    private static String shellWord(String word) {
+        return word.matches("[A-Za-z0-9_./:@%+=,-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 
     /** The client, once options and environment say where and with which key; exit 2 otherwise. */
@@ -193,7 +209,7 @@ public final class UserlookupCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        apiKey = loadKey(chosen);
+        apiKey = loadKey(chosen, url);
         ProxyConfig proxy;
         try {
             proxy = ProxyConfig.fromEnvironment(io.env(), base.uri());
@@ -241,8 +257,13 @@ public final class UserlookupCommand implements Callable<Integer> {
         return chosen;
     }
 
-    private ApiKey loadKey(Profile chosen) {
+    private ApiKey loadKey(Profile chosen, String url) {
         if (apiKeyFile == null && firstNonBlank(io.env().get("USERLOOKUP_API_KEY")) == null && chosen != null) {
+            // A profile's key belongs to its service: a base URL from elsewhere must bring its own key.
+            if (chosen.baseUrl() != null && !sameService(chosen.baseUrl(), url)) {
+                throw new UsageException("the key of profile " + chosen.name() + " is for " + chosen.baseUrl() + ", not " + url
+                        + "; give that service's key with USERLOOKUP_API_KEY or --api-key-file");
+            }
             return keyFromProfile(chosen);
         }
         try {
@@ -297,6 +318,18 @@ public final class UserlookupCommand implements Callable<Integer> {
         }
         throw new UsageException("no API key: set USERLOOKUP_API_KEY, pass --api-key-file FILE, or give " + origin
                 + " an api_key_file or api_key_command");
+    }
+
+    private static boolean sameService(String a, String b) {
+        String left = a.trim();
+        String right = b.trim();
+        while (left.endsWith("/")) {
+            left = left.substring(0, left.length() - 1);
+        }
+        while (right.endsWith("/")) {
+            right = right.substring(0, right.length() - 1);
+        }
+        return left.equalsIgnoreCase(right);
     }
 
     /** A key is short: past 64 KiB (say /dev/zero or a log file by mistake) it is not a key. */

@@ -49,15 +49,19 @@ public final class PageWalker {
         Long firstTotal = first.total();
         Long[] lastTotal = {firstTotal};
         emit(first, seen, out, counts);
-        if (first.users().isEmpty() || isLast(first, startOffset, firstTotal)) {
+        // A service that caps the page below what was asked says so in its limit: walk in its steps,
+        // or its first page would look short and end the walk far below the total.
+        int step = first.limit() != null && first.limit() > 0 && first.limit() < pageSize
+                && first.users().size() == first.limit() ? first.limit() : pageSize;
+        if (first.users().isEmpty() || isLast(first, startOffset, firstTotal, step)) {
             return result(counts, firstTotal, lastTotal[0]);
         }
         // Without a total there is no telling how far to go: one page at a time. With one, up to
         // `parallel` requests, and pages arriving early wait in a window of twice that.
         OrderedParallel<Long, UserPage> pages = firstTotal == null
-                ? new OrderedParallel<>(1, 1, offset -> source.fetch(offset, pageSize))
-                : new OrderedParallel<>(parallel, offset -> source.fetch(offset, pageSize));
-        pages.run(offsets(startOffset + pageSize, firstTotal), run -> {
+                ? new OrderedParallel<>(1, 1, offset -> source.fetch(offset, step))
+                : new OrderedParallel<>(parallel, offset -> source.fetch(offset, step));
+        pages.run(offsets(startOffset + step, firstTotal, step), run -> {
             for (OrderedParallel.Done<Long, UserPage> done : run) {
                 if (done.failure() != null) {
                     throw done.failure();
@@ -76,7 +80,7 @@ public final class PageWalker {
                 if (counts[0] == printedBefore) {
                     throw noProgress(done.input());
                 }
-                if (isLast(page, done.input(), firstTotal)) {
+                if (isLast(page, done.input(), firstTotal, step)) {
                     return false;
                 }
             }
@@ -86,7 +90,7 @@ public final class PageWalker {
     }
 
     /** Offsets from {@code from} in steps of a page, up to the total when there is one. */
-    private Iterator<Long> offsets(long from, Long total) {
+    private static Iterator<Long> offsets(long from, Long total, int step) {
         return new Iterator<>() {
             private long next = from;
 
@@ -98,15 +102,15 @@ public final class PageWalker {
             @Override
             public Long next() {
                 long offset = next;
-                next += pageSize;
+                next += step;
                 return offset;
             }
         };
     }
 
     /** Short page or the offset past the first total: nothing more to ask for. */
-    private boolean isLast(UserPage page, long offset, Long total) {
-        return page.users().size() < pageSize || (total != null && offset + pageSize >= total);
+    private static boolean isLast(UserPage page, long offset, Long total, int step) {
+        return page.users().size() < step || (total != null && offset + step >= total);
     }
 
     private void emit(UserPage page, SeenIds seen, Renderer.UserStream out, long[] counts) throws IOException {

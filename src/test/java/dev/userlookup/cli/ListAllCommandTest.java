@@ -372,4 +372,32 @@ class ListAllCommandTest {
         names.forEachRemaining(set::add);
         return set;
     }
+
+    @Test
+    void aServiceThatCapsThePageSizeIsWalkedInItsSteps() throws Exception {
+        for (int offset = 0; offset < 250; offset += 100) {
+            int count = Math.min(100, 250 - offset);
+            service.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/v2/user/?offset=" + offset + "&limit="
+                    + (offset == 0 ? 500 : 100))).willReturn(okJson(Users.page(offset, count, 250, 100))));
+        }
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "ndjson");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals(250, result.out().split("\n").length);
+        assertEquals("", result.err());
+    }
+
+    @Test
+    void aWalkThatEndsShortOfTheTotalSaysSo() {
+        service.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/v2/user/?offset=0&limit=500"))
+                .willReturn(okJson(Users.page(0, 120, 1000, 500))));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "ndjson");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals(120, result.out().split("\n").length);
+        assertEquals("userlookup: warning: the walk ended at 120 of the 1,000 users the service counts (a short page); "
+                + "run again, or try --limit\n", result.err());
+    }
 }

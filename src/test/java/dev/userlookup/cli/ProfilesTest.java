@@ -89,16 +89,37 @@ class ProfilesTest {
 
     @Test
     void optionsAndEnvironmentBeatTheProfile() {
-        Cli.Result envUrl = cli().env("USERLOOKUP_BASE_URL", sandbox.baseUrl()).run("resolve", "x");
         Cli.Result envKey = cli().env("USERLOOKUP_API_KEY", "env-key-0003").run("resolve", "x", "--profile", "sandbox");
-        Cli.Result optionUrl = cli().env("USERLOOKUP_BASE_URL", prod.baseUrl()).run("resolve", "x", "--base-url", sandbox.baseUrl());
+        Cli.Result optionUrlWithItsKey = cli().env("USERLOOKUP_BASE_URL", prod.baseUrl()).env("USERLOOKUP_API_KEY", "env-key-0004")
+                .run("resolve", "x", "--base-url", sandbox.baseUrl());
 
-        assertEquals(0, envUrl.exit(), envUrl::toString);
         assertEquals(0, envKey.exit(), envKey::toString);
-        assertEquals(0, optionUrl.exit(), optionUrl::toString);
-        assertEquals(3, sandbox.getAllServeEvents().size());
-        assertKey(sandbox, "prod-key-0001");
+        assertEquals(0, optionUrlWithItsKey.exit(), optionUrlWithItsKey::toString);
+        assertEquals(2, sandbox.getAllServeEvents().size());
         assertKey(sandbox, "env-key-0003");
+        assertKey(sandbox, "env-key-0004");
+        assertEquals(0, prod.getAllServeEvents().size());
+    }
+
+    @Test
+    void aProfilesKeyNeverGoesToABaseUrlFromElsewhere() {
+        Cli.Result result = cli().env("USERLOOKUP_BASE_URL", sandbox.baseUrl()).run("resolve", "x");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: the key of profile prod is for " + prod.baseUrl() + ", not " + sandbox.baseUrl()
+                + "; give that service's key with USERLOOKUP_API_KEY or --api-key-file\n", result.err());
+        assertEquals(0, sandbox.getAllServeEvents().size());
+        assertEquals(0, prod.getAllServeEvents().size());
+    }
+
+    @Test
+    void theNextPageHintKeepsTheProfile() {
+        sandbox.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2, 10, 2))));
+
+        Cli.Result result = cli().terminal(true, 120).run("--profile", "sandbox", "list", "--limit", "2", "--color", "never");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.out().endsWith("Next page: userlookup --profile sandbox list --offset 2 --limit 2\n"), result.out());
     }
 
     @Test
