@@ -23,8 +23,6 @@ public record ClientSettings(
         ProxyConfig proxy,
         Consumer<String> verboseLog) {
 
-    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
-    public static final int DEFAULT_RETRIES = 3;
     public static final Duration DEFAULT_RETRY_BASE_DELAY = Duration.ofMillis(500);
     /** A longer Retry-After is not waited out: the tool says when to try again instead. */
     public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);

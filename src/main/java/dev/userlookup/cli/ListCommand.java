@@ -21,11 +21,9 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "list",
         header = "List the team's users: one page, every page (--all), or the count.",
-        description = {
-            "Without --limit the service's default page size applies.",
-            "--all walks every page from --offset on, in pages of 500 (or --limit), streaming users",
-            "as pages arrive, in the service's order, each user once.",
-        },
+        description = "Without --limit the service's default page size applies. --all walks every page from "
+                + "--offset on, in pages of 500 (or --limit), streaming users as pages arrive, in the service's order, "
+                + "each user once.",
         sortOptions = false)
 final class ListCommand implements Callable<Integer> {
 

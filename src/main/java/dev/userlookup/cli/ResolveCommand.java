@@ -21,12 +21,10 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "resolve",
         header = "Print the user whose client_user_id matches; several ids, or --stdin, in input order.",
-        description = {
-            "Each id goes into the URL as one percent-encoded path segment, whatever it holds.",
-            "Several ids (or --stdin, one a line, blank lines skipped) are resolved concurrently and",
-            "printed in input order: json an array, ndjson a line each, csv and table rows. An id",
-            "that is not found is named on stderr, the others still print, and the exit status is 3.",
-        },
+        description = "Each id goes into the URL as one percent-encoded path segment, whatever it holds. "
+                + "Several ids (or --stdin, one a line, blank lines skipped) are resolved concurrently and printed "
+                + "in input order: json an array, ndjson a line each, csv and table rows. An id that is not found is "
+                + "named on stderr, the others still print, and the exit status is 3.",
         sortOptions = false)
 final class ResolveCommand implements Callable<Integer> {
 

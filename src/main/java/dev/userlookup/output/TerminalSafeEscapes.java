@@ -3,6 +3,7 @@ package dev.userlookup.output;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
+import dev.userlookup.terminal.SafeText;
 
 /**
  * JSON escaping that leaves nothing for a terminal to act on: beyond the C0 controls JSON
@@ -29,9 +30,7 @@ final class TerminalSafeEscapes extends CharacterEscapes {
 
     @Override
     public SerializableString getEscapeSequence(int ch) {
-        if ((ch >= 0x80 && ch <= 0x9f) || ch == 0x061c || ch == 0x200e || ch == 0x200f
-                || (ch >= 0x202a && ch <= 0x202e) || (ch >= 0x2066 && ch <= 0x2069)
-                || ch == 0x2028 || ch == 0x2029) {
+        if ((ch >= 0x80 && ch <= 0x9f) || SafeText.isInvisibleControl(ch)) {
             return new SerializedString(String.format("\\u%04x", ch));
         }
         return null;

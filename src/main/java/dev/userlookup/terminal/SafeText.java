@@ -52,7 +52,7 @@ public final class SafeText {
     }
 
     /** Format characters that reorder or hide text: bidi embeddings, overrides and isolates, line separators. */
-    static boolean isInvisibleControl(char c) {
+    public static boolean isInvisibleControl(int c) {
         return c == 0x061c || c == 0x200e || c == 0x200f
                 || (c >= 0x202a && c <= 0x202e)
                 || (c >= 0x2066 && c <= 0x2069)

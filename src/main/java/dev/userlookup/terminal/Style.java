@@ -23,14 +23,6 @@ public final class Style {
         return wrap("2", text);
     }
 
-    public String cyan(String text) {
-        return wrap("36", text);
-    }
-
-    public String yellow(String text) {
-        return wrap("33", text);
-    }
-
     private String wrap(String code, String text) {
         if (!enabled || text.isEmpty()) {
             return text;
