@@ -50,6 +50,20 @@ class ResolveCommandTest {
         assertEquals("", result.err());
     }
 
+    @Test
+    void plainHttpIsHttp11() {
+        service.stubFor(get("/v2/user/resolve/h").willReturn(okJson(Users.user(Users.uuid(2), "h"))));
+
+        Cli.Result result = cli().run("resolve", "h");
+
+        assertEquals(0, result.exit(), result::toString);
+        // A client asking for HTTP/2 on plain http offers an h2c upgrade; HTTP/1.1 offers none.
+        assertEquals("HTTP/1.1", service.getAllServeEvents().get(0).getRequest().getProtocol());
+        service.verify(getRequestedFor(urlEqualTo("/v2/user/resolve/h"))
+                .withHeader("Upgrade", com.github.tomakehurst.wiremock.client.WireMock.absent())
+                .withHeader("HTTP2-Settings", com.github.tomakehurst.wiremock.client.WireMock.absent()));
+    }
+
     @ParameterizedTest(name = "[{index}] {0} -> {1}")
     @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
         "a/b                | a%2Fb",
