@@ -28,8 +28,6 @@ import picocli.CommandLine.ParentCommand;
 final class ListCommand implements Callable<Integer> {
 
     static final int MAX_LIMIT = 500;
-    static final int MAX_PARALLEL = 16;
-
     @ParentCommand
     UserlookupCommand root;
 
@@ -43,7 +41,7 @@ final class ListCommand implements Callable<Integer> {
     boolean all;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
-            description = "With --all: pages in flight once the total is known, 1 to " + MAX_PARALLEL + " (default: ${DEFAULT-VALUE}).")
+            description = "With --all: pages in flight once the total is known, 1 to " + UserlookupCommand.MAX_PARALLEL + " (default: ${DEFAULT-VALUE}).")
     int parallel;
 
     @Option(names = "--count", description = "Print only the total number of users (one request).")
@@ -57,9 +55,7 @@ final class ListCommand implements Callable<Integer> {
         if (limit != null && (limit < 1 || limit > MAX_LIMIT)) {
             throw new UsageException("list: --limit must be between 1 and " + MAX_LIMIT + " (was " + limit + ")");
         }
-        if (parallel < 1 || parallel > MAX_PARALLEL) {
-            throw new UsageException("list: --parallel must be between 1 and " + MAX_PARALLEL + " (was " + parallel + ")");
-        }
+        UserlookupCommand.checkParallel("list", parallel);
         if (count && all) {
             throw new UsageException("list: --count and --all do not go together");
         }

@@ -28,8 +28,6 @@ import picocli.CommandLine.ParentCommand;
         sortOptions = false)
 final class ResolveCommand implements Callable<Integer> {
 
-    static final int MAX_PARALLEL = 16;
-
     @ParentCommand
     UserlookupCommand root;
 
@@ -40,7 +38,7 @@ final class ResolveCommand implements Callable<Integer> {
     boolean stdin;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
-            description = "Ids resolved at once, 1 to " + MAX_PARALLEL + " (default: ${DEFAULT-VALUE}).")
+            description = "Ids resolved at once, 1 to " + UserlookupCommand.MAX_PARALLEL + " (default: ${DEFAULT-VALUE}).")
     int parallel;
 
     @Override
@@ -54,9 +52,7 @@ final class ResolveCommand implements Callable<Integer> {
         if (stdin && "-".equals(root.apiKeyFile)) {
             throw new UsageException("resolve: --stdin and --api-key-file - cannot both read standard input");
         }
-        if (parallel < 1 || parallel > MAX_PARALLEL) {
-            throw new UsageException("resolve: --parallel must be between 1 and " + MAX_PARALLEL + " (was " + parallel + ")");
-        }
+        UserlookupCommand.checkParallel("resolve", parallel);
         for (String id : ids) {
             if (id.isEmpty()) {
                 throw new UsageException("resolve: the client user id is empty");

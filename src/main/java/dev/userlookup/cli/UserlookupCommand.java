@@ -7,7 +7,6 @@ import dev.userlookup.api.ClientSettings;
 import dev.userlookup.api.ProxyConfig;
 import dev.userlookup.api.ServiceClient;
 import dev.userlookup.config.ConfigFile;
-import dev.userlookup.config.KeyCommand;
 import dev.userlookup.config.Profile;
 import dev.userlookup.output.OutputFormat;
 import dev.userlookup.output.RenderContext;
@@ -16,10 +15,6 @@ import dev.userlookup.output.Renderers;
 import dev.userlookup.terminal.ColorMode;
 import dev.userlookup.terminal.SafeText;
 import dev.userlookup.terminal.Style;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
@@ -119,6 +114,9 @@ public final class UserlookupCommand implements Callable<Integer> {
             description = "Each request, status and time on standard error (the key shown as ***).")
     boolean verbose;
 
+    /** Requests (resolve) or pages (list --all) in flight at once, at most. */
+    static final int MAX_PARALLEL = 16;
+
     private final Io io;
     private ApiKey apiKey;
     private ServiceClient client;
@@ -134,6 +132,12 @@ public final class UserlookupCommand implements Callable<Integer> {
 
     Io io() {
         return io;
+    }
+
+    static void checkParallel(String command, int parallel) {
+        if (parallel < 1 || parallel > MAX_PARALLEL) {
+            throw new UsageException(command + ": --parallel must be between 1 and " + MAX_PARALLEL + " (was " + parallel + ")");
+        }
     }
 
     boolean verbose() {
@@ -191,7 +195,7 @@ public final class UserlookupCommand implements Callable<Integer> {
             throw new UsageException("--retries must be between 0 and 100 (was " + retries + ")");
         }
         String url = firstNonBlank(baseUrl, io.env().get("USERLOOKUP_BASE_URL"));
-        boolean keyGiven = apiKeyFile != null || firstNonBlank(io.env().get("USERLOOKUP_API_KEY")) != null;
+        boolean keyGiven = KeySource.givenOutsideProfile(apiKeyFile, io);
         String profileName = firstNonBlank(profile, io.env().get("USERLOOKUP_PROFILE"));
         Profile chosen = profileName != null || url == null || !keyGiven ? chooseProfile(profileName) : null;
         if (url == null && chosen != null) {
@@ -207,7 +211,7 @@ public final class UserlookupCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        apiKey = loadKey(chosen, url);
+        apiKey = new KeySource(io, this::say).load(apiKeyFile, chosen, url);
         ProxyConfig proxy;
         try {
             proxy = ProxyConfig.fromEnvironment(io.env(), base.uri());
@@ -242,7 +246,7 @@ public final class UserlookupCommand implements Callable<Integer> {
             }
             return null;
         }
-        warnIfOthersCanRead(path);
+        KeySource.warnIfOthersCanRead(path, this::say);
         String name = explicitName != null ? explicitName : config.defaultProfile();
         if (name == null) {
             return null;
@@ -253,103 +257,6 @@ public final class UserlookupCommand implements Callable<Integer> {
                     + (config.profiles().isEmpty() ? " (it has none)" : " (it has: " + String.join(", ", config.profiles().keySet()) + ")"));
         }
         return chosen;
-    }
-
-    private ApiKey loadKey(Profile chosen, String url) {
-        if (apiKeyFile == null && firstNonBlank(io.env().get("USERLOOKUP_API_KEY")) == null && chosen != null) {
-            // A profile's key belongs to its service: a base URL from elsewhere must bring its own key.
-            if (chosen.baseUrl() != null && !sameService(chosen.baseUrl(), url)) {
-                throw new UsageException("the key of profile " + chosen.name() + " is for " + chosen.baseUrl() + ", not " + url
-                        + "; give that service's key with USERLOOKUP_API_KEY or --api-key-file");
-            }
-            return keyFromProfile(chosen);
-        }
-        try {
-            if (apiKeyFile != null) {
-                if (apiKeyFile.equals("-")) {
-                    return ApiKey.of(readKey(io.stdin(), "standard input"), "standard input");
-                }
-                Path file = Path.of(apiKeyFile);
-                ApiKey key;
-                try (java.io.InputStream in = Files.newInputStream(file)) {
-                    key = ApiKey.of(readKey(in, "the file " + apiKeyFile), "file " + apiKeyFile);
-                }
-                warnIfOthersCanRead(file);
-                return key;
-            }
-            String fromEnv = io.env().get("USERLOOKUP_API_KEY");
-            if (fromEnv == null || fromEnv.isEmpty()) {
-                throw new UsageException("no API key: set USERLOOKUP_API_KEY or pass --api-key-file FILE"
-                        + (chosen == null ? "" : ", or give profile " + chosen.name() + " an api_key_file or api_key_command"));
-            }
-            return ApiKey.of(fromEnv, "USERLOOKUP_API_KEY");
-        } catch (NoSuchFileException e) {
-            throw new UsageException("cannot read the API key file " + apiKeyFile + ": no such file", e);
-        } catch (IOException e) {
-            throw new UsageException("cannot read the API key from " + apiKeyFile + ": " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
-    }
-
-    private ApiKey keyFromProfile(Profile chosen) {
-        String origin = "profile " + chosen.name();
-        try {
-            if (chosen.apiKeyCommand() != null) {
-                return ApiKey.of(KeyCommand.run(chosen.apiKeyCommand(), chosen.name()), origin + "'s key command");
-            }
-            if (chosen.apiKeyFile() != null) {
-                Path file = ConfigFile.keyFile(chosen.apiKeyFile(), io.env());
-                ApiKey key;
-                try (java.io.InputStream in = Files.newInputStream(file)) {
-                    key = ApiKey.of(readKey(in, origin + "'s api_key_file"), origin + "'s api_key_file");
-                } catch (NoSuchFileException e) {
-                    throw new UsageException(origin + ": cannot read the API key file " + file + ": no such file", e);
-                } catch (IOException e) {
-                    throw new UsageException(origin + ": cannot read the API key file " + file + ": " + e.getMessage(), e);
-                }
-                warnIfOthersCanRead(file);
-                return key;
-            }
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
-        throw new UsageException("no API key: set USERLOOKUP_API_KEY, pass --api-key-file FILE, or give " + origin
-                + " an api_key_file or api_key_command");
-    }
-
-    private static boolean sameService(String a, String b) {
-        String left = a.trim();
-        String right = b.trim();
-        while (left.endsWith("/")) {
-            left = left.substring(0, left.length() - 1);
-        }
-        while (right.endsWith("/")) {
-            right = right.substring(0, right.length() - 1);
-        }
-        return left.equalsIgnoreCase(right);
-    }
-
-    /** A key is short: past 64 KiB (say /dev/zero or a log file by mistake) it is not a key. */
-    static String readKey(java.io.InputStream in, String origin) throws IOException {
-        byte[] bytes = in.readNBytes(64 * 1024 + 1);
-        if (bytes.length > 64 * 1024) {
-            throw new UsageException("the API key from " + origin + " is larger than 64 KiB: that is not a key");
-        }
-        return new String(bytes, StandardCharsets.UTF_8);
-    }
-
-    /** As ssh does: a secret that group or others can read is worth a word, not a refusal. */
-    void warnIfOthersCanRead(Path file) {
-        try {
-            java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
-            if (permissions.contains(java.nio.file.attribute.PosixFilePermission.GROUP_READ)
-                    || permissions.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)) {
-                say("warning: " + file + " is readable by others; chmod 600 " + file);
-            }
-        } catch (UnsupportedOperationException | IOException e) {
-            // no POSIX permissions here (or no longer readable): nothing to say
-        }
     }
 
     private static String firstNonBlank(String... values) {

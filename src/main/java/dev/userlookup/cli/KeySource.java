@@ -1,0 +1,130 @@
+package dev.userlookup.cli;
+
+import dev.userlookup.api.ApiKey;
+import dev.userlookup.config.ConfigFile;
+import dev.userlookup.config.KeyCommand;
+import dev.userlookup.config.Profile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Where the key comes from: --api-key-file (a file or standard input), then USERLOOKUP_API_KEY,
+ * then the profile (its key file or key command). Every failure is exit 2 naming the source,
+ * never the key.
+ */
+final class KeySource {
+
+    /** A key is short: past this (/dev/zero, a log file by mistake) it is not a key. */
+    static final int MAX_KEY_BYTES = 64 * 1024;
+
+    private final Io io;
+    private final Consumer<String> warn;
+
+    KeySource(Io io, Consumer<String> warn) {
+        this.io = io;
+        this.warn = warn;
+    }
+
+    /** Whether an option or the environment gives the key, so no profile is needed for it. */
+    static boolean givenOutsideProfile(String apiKeyFile, Io io) {
+        String fromEnv = io.env().get("USERLOOKUP_API_KEY");
+        return apiKeyFile != null || (fromEnv != null && !fromEnv.isBlank());
+    }
+
+    ApiKey load(String apiKeyFile, Profile chosen, String url) {
+        try {
+            if (apiKeyFile != null) {
+                return apiKeyFile.equals("-")
+                        ? ApiKey.of(read(io.stdin(), "standard input"), "standard input")
+                        : fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile);
+            }
+            String fromEnv = io.env().get("USERLOOKUP_API_KEY");
+            if (fromEnv != null && !fromEnv.isBlank()) {
+                return ApiKey.of(fromEnv, "USERLOOKUP_API_KEY");
+            }
+            if (chosen != null) {
+                return fromProfile(chosen, url);
+            }
+            throw new UsageException("no API key: set USERLOOKUP_API_KEY or pass --api-key-file FILE");
+        } catch (IOException e) {
+            throw new UsageException("cannot read the API key from standard input: " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    private ApiKey fromProfile(Profile chosen, String url) {
+        // A profile's key belongs to its service: a base URL from elsewhere must bring its own key.
+        if (chosen.baseUrl() != null && !sameService(chosen.baseUrl(), url)) {
+            throw new UsageException("the key of profile " + chosen.name() + " is for " + chosen.baseUrl() + ", not " + url
+                    + "; give that service's key with USERLOOKUP_API_KEY or --api-key-file");
+        }
+        String origin = "profile " + chosen.name();
+        if (chosen.apiKeyCommand() != null) {
+            return ApiKey.of(KeyCommand.run(chosen.apiKeyCommand(), chosen.name()), origin + "'s key command");
+        }
+        if (chosen.apiKeyFile() != null) {
+            String source = origin + "'s api_key_file";
+            return fromFile(ConfigFile.keyFile(chosen.apiKeyFile(), io.env()), origin + ": ", source, source);
+        }
+        throw new UsageException("no API key: set USERLOOKUP_API_KEY, pass --api-key-file FILE, or give " + origin
+                + " an api_key_file or api_key_command");
+    }
+
+    /**
+     * @param context what the error line starts with ("" or "profile prod: ")
+     * @param origin how ApiKey names the source in its refusals
+     * @param sizeOrigin how the size refusal names it
+     */
+    private ApiKey fromFile(Path file, String context, String origin, String sizeOrigin) {
+        ApiKey key;
+        try (InputStream in = Files.newInputStream(file)) {
+            key = ApiKey.of(read(in, sizeOrigin), origin);
+        } catch (NoSuchFileException e) {
+            throw new UsageException(context + "cannot read the API key file " + file + ": no such file", e);
+        } catch (IOException e) {
+            throw new UsageException(context + "cannot read the API key file " + file + ": " + e.getMessage(), e);
+        }
+        warnIfOthersCanRead(file, warn);
+        return key;
+    }
+
+    static String read(InputStream in, String origin) throws IOException {
+        byte[] bytes = in.readNBytes(MAX_KEY_BYTES + 1);
+        if (bytes.length > MAX_KEY_BYTES) {
+            throw new UsageException("the API key from " + origin + " is larger than 64 KiB: that is not a key");
+        }
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    /** As ssh does: a secret that group or others can read is worth a word, not a refusal. */
+    static void warnIfOthersCanRead(Path file, Consumer<String> warn) {
+        try {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
+            if (permissions.contains(PosixFilePermission.GROUP_READ) || permissions.contains(PosixFilePermission.OTHERS_READ)) {
+                warn.accept("warning: " + file + " is readable by others; chmod 600 " + file);
+            }
+        } catch (UnsupportedOperationException | IOException e) {
+            // no POSIX permissions here (or no longer readable): nothing to say
+        }
+    }
+
+    private static boolean sameService(String a, String b) {
+        return trimSlashes(a).equalsIgnoreCase(trimSlashes(b));
+    }
+
+    private static String trimSlashes(String url) {
+        String trimmed = url.trim();
+        while (trimmed.endsWith("/")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1);
+        }
+        return trimmed;
+    }
+}
