@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 final class UserShape {
 
+    private static final String[] REQUIRED_TEXT = {"user_id", "client_user_id"};
+    private static final String[] CONNECTED_TEXT = {"created_on"};
     private static final String[] TOP_LEVEL_TEXT = {"team_id", "created_on", "ingestion_start", "ingestion_end"};
     private static final String[] SOURCE_TEXT = {"logo", "name", "slug"};
     private static final String[] TIME_ZONE_TEXT = {"id", "source_slug", "updated_at"};
@@ -17,9 +19,12 @@ final class UserShape {
     private UserShape() {
     }
 
-    /** @return null when the user is well formed, otherwise what is wrong, with the field's path */
+    /**
+     * @return null when the user is well formed, otherwise what is wrong, with the field's path.
+     *     Runs for every user of a walk: nothing is allocated unless something is wrong.
+     */
     static String problem(JsonNode user) {
-        for (String field : new String[] {"user_id", "client_user_id"}) {
+        for (String field : REQUIRED_TEXT) {
             JsonNode value = user.get(field);
             if (value == null || value.isNull()) {
                 return "a user has no " + field;
@@ -28,7 +33,7 @@ final class UserShape {
                 return field + ": expected a string, got " + ResponseParser.kind(value);
             }
         }
-        String problem = textFields(user, "", TOP_LEVEL_TEXT);
+        String problem = textFields(user, TOP_LEVEL_TEXT);
         if (problem != null) {
             return problem;
         }
@@ -39,42 +44,44 @@ final class UserShape {
             }
             for (int i = 0; i < sources.size(); i++) {
                 JsonNode connected = sources.get(i);
-                String path = "connected_sources[" + i + "]";
                 if (connected.isNull()) {
                     continue;
                 }
                 if (!connected.isObject()) {
-                    return path + ": expected an object, got " + ResponseParser.kind(connected);
+                    return "connected_sources[" + i + "]: expected an object, got " + ResponseParser.kind(connected);
                 }
-                problem = textFields(connected, path + ".", new String[] {"created_on"});
+                problem = textFields(connected, CONNECTED_TEXT);
                 if (problem == null) {
-                    problem = object(connected, path + ".", "source", SOURCE_TEXT);
+                    problem = object(connected, "source", SOURCE_TEXT);
                 }
                 if (problem != null) {
-                    return problem;
+                    return "connected_sources[" + i + "]." + problem;
                 }
             }
         }
-        problem = object(user, "", "fallback_time_zone", TIME_ZONE_TEXT);
-        return problem != null ? problem : object(user, "", "fallback_birth_date", BIRTH_DATE_TEXT);
+        problem = object(user, "fallback_time_zone", TIME_ZONE_TEXT);
+        return problem != null ? problem : object(user, "fallback_birth_date", BIRTH_DATE_TEXT);
     }
 
-    private static String object(JsonNode parent, String path, String field, String[] textFields) {
+    /** @return null, or the problem relative to {@code parent} */
+    private static String object(JsonNode parent, String field, String[] textFields) {
         JsonNode value = parent.get(field);
         if (value == null || value.isNull()) {
             return null;
         }
         if (!value.isObject()) {
-            return path + field + ": expected an object, got " + ResponseParser.kind(value);
+            return field + ": expected an object, got " + ResponseParser.kind(value);
         }
-        return textFields(value, path + field + ".", textFields);
+        String problem = textFields(value, textFields);
+        return problem == null ? null : field + "." + problem;
     }
 
-    private static String textFields(JsonNode parent, String path, String[] fields) {
+    /** @return null, or the problem relative to {@code parent} */
+    private static String textFields(JsonNode parent, String[] fields) {
         for (String field : fields) {
             JsonNode value = parent.get(field);
             if (value != null && !value.isNull() && !value.isTextual()) {
-                return path + field + ": expected a string, got " + ResponseParser.kind(value);
+                return field + ": expected a string, got " + ResponseParser.kind(value);
             }
         }
         return null;
