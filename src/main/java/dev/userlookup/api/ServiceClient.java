@@ -100,7 +100,7 @@ public final class ServiceClient implements AutoCloseable {
                     pause(backoff(retry), failure.getMessage(), ++retry);
                     continue;
                 }
-                throw new ServiceException.Unavailable(operation, failure.getMessage(), 0, null,
+                throw new ServiceException.Unavailable(operation, failure.getMessage(), null,
                         retryNote(retry), failure.getCause());
             }
             int status = response.status;
@@ -114,7 +114,7 @@ public final class ServiceClient implements AutoCloseable {
             if (RETRIED_STATUSES.contains(status)) {
                 Duration wait = retryAfter(response.retryAfter);
                 if (wait != null && wait.compareTo(ClientSettings.MAX_RETRY_AFTER) > 0) {
-                    throw new ServiceException.Unavailable(operation, "the service is busy (HTTP " + status + ")", status,
+                    throw new ServiceException.Unavailable(operation, "the service is busy (HTTP " + status + ")",
                             detail(response), "it asks to wait " + wait.toSeconds() + " s: try again after "
                                     + DateTimeFormatter.ISO_LOCAL_TIME.format(java.time.LocalTime.now().plus(wait).withNano(0)), null);
                 }
@@ -135,28 +135,28 @@ public final class ServiceClient implements AutoCloseable {
                     status == 401 ? "check USERLOOKUP_API_KEY or --api-key-file" : null);
         }
         if (status == 407) {
-            return new ServiceException.Unavailable(operation, "the proxy refused the request (HTTP 407)", status, detail,
+            return new ServiceException.Unavailable(operation, "the proxy refused the request (HTTP 407)", detail,
                     "check the user:password in HTTPS_PROXY or HTTP_PROXY", null);
         }
         if (status == 404 && notFoundMeansNoUser) {
             return new ServiceException.NotFound(operation, status, detail);
         }
         if (status == 404) {
-            return new ServiceException.Unavailable(operation, "no such endpoint (HTTP 404)", status, detail,
+            return new ServiceException.Unavailable(operation, "no such endpoint (HTTP 404)", detail,
                     "check the base URL " + settings.baseUrl(), null);
         }
         if (status == 400 || status == 422) {
             return new ServiceException.InvalidRequest(operation, status, detail);
         }
         if (status == 429) {
-            return new ServiceException.Unavailable(operation, "the service is busy (HTTP 429)", status, detail,
+            return new ServiceException.Unavailable(operation, "the service is busy (HTTP 429)", detail,
                     retryNote(retries), null);
         }
         if (status >= 500) {
-            return new ServiceException.Unavailable(operation, "the service failed (HTTP " + status + ")", status, detail,
+            return new ServiceException.Unavailable(operation, "the service failed (HTTP " + status + ")", detail,
                     retryNote(retries), null);
         }
-        return new ServiceException.Unavailable(operation, "unexpected response (HTTP " + status + ")", status, detail, null, null);
+        return new ServiceException.Unavailable(operation, "unexpected response (HTTP " + status + ")", detail, null, null);
     }
 
     private static String retryNote(int retries) {
@@ -173,14 +173,14 @@ public final class ServiceClient implements AutoCloseable {
         try {
             to = from.resolve(location.trim());
         } catch (IllegalArgumentException e) {
-            throw new ServiceException.Unavailable(operation, "redirected to an unreadable location", 0, null, null, e);
+            throw new ServiceException.Unavailable(operation, "redirected to an unreadable location", null, null, e);
         }
         if (!sameOrigin(from, to)) {
-            throw new ServiceException.Unavailable(operation, "redirected to another origin (" + origin(to) + ")", 0, null,
+            throw new ServiceException.Unavailable(operation, "redirected to another origin (" + origin(to) + ")", null,
                     "not followed, so the key is not sent there; check the base URL", null);
         }
         if (redirects > MAX_REDIRECTS) {
-            throw new ServiceException.Unavailable(operation, "too many redirects", 0, null, null, null);
+            throw new ServiceException.Unavailable(operation, "too many redirects", null, null, null);
         }
         settings.verboseLog().accept("* redirected to " + to);
         return to;

@@ -9,23 +9,8 @@ public abstract class ServiceException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    private final int status;
-    private final String detail;
-
-    protected ServiceException(String operation, String reason, int status, String detail, String hint, Throwable cause) {
+    protected ServiceException(String operation, String reason, String detail, String hint, Throwable cause) {
         super(compose(operation, reason, detail, hint), cause);
-        this.status = status;
-        this.detail = detail;
-    }
-
-    /** The HTTP status, or 0 where no response came. */
-    public int status() {
-        return status;
-    }
-
-    /** The service's own explanation ({@code detail}), as sent: escape it before it reaches a terminal. */
-    public String detail() {
-        return detail;
     }
 
     private static String compose(String operation, String reason, String detail, String hint) {
@@ -44,7 +29,7 @@ public abstract class ServiceException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         public NotFound(String operation, int status, String detail) {
-            super(operation, "not found (HTTP " + status + ")", status, detail, null, null);
+            super(operation, "not found (HTTP " + status + ")", detail, null, null);
         }
     }
 
@@ -54,7 +39,7 @@ public abstract class ServiceException extends RuntimeException {
 
         public AuthRefused(String operation, int status, String detail, String hint) {
             super(operation, (status == 403 ? "permission refused" : "authentication refused") + " (HTTP " + status + ")",
-                    status, detail, hint, null);
+                    detail, hint, null);
         }
     }
 
@@ -63,7 +48,7 @@ public abstract class ServiceException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         public InvalidRequest(String operation, int status, String detail) {
-            super(operation, "the service rejected the request (HTTP " + status + ")", status, detail, null, null);
+            super(operation, "the service rejected the request (HTTP " + status + ")", detail, null, null);
         }
     }
 
@@ -71,8 +56,8 @@ public abstract class ServiceException extends RuntimeException {
     public static final class Unavailable extends ServiceException {
         private static final long serialVersionUID = 1L;
 
-        public Unavailable(String operation, String reason, int status, String detail, String hint, Throwable cause) {
-            super(operation, reason, status, detail, hint, cause);
+        public Unavailable(String operation, String reason, String detail, String hint, Throwable cause) {
+            super(operation, reason, detail, hint, cause);
         }
     }
 
@@ -81,7 +66,7 @@ public abstract class ServiceException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         public BadResponse(String operation, String reason, Throwable cause) {
-            super(operation, "the response is not the JSON expected", 200, reason, null, cause);
+            super(operation, "the response is not the JSON expected", reason, null, cause);
         }
     }
 }

@@ -133,7 +133,7 @@ public final class PageWalker {
     /** The service answered a page with users already printed: walking on would never end. */
     static ServiceException noProgress(long offset) {
         return new ServiceException.Unavailable("list --all", "the service makes no progress: the page at offset " + offset
-                + " holds only users already printed", 0, null,
+                + " holds only users already printed", null,
                 "it may ignore the offset parameter; stopped rather than walk forever", null);
     }
 

@@ -514,7 +514,7 @@ class PageWalkerTest {
     @Test
     void aFailingLaterPagePropagatesAndNothingMoreIsAskedFor() throws Exception {
         ServiceException boom = new ServiceException.Unavailable("list (offset 1500 limit 500)", "the service failed (HTTP 500)",
-                500, null, null, null);
+                null, null, null);
         List<UserRecord> data = users(0, 5000);
         Recording source = new Recording((offset, limit) -> {
             if (offset == 1500) {
