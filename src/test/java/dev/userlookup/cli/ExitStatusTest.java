@@ -263,6 +263,17 @@ class ExitStatusTest {
         assertTrue(result.err().contains("after HTTP 502"), result.err());
     }
 
+    @Test
+    void byDefaultAFailingRequestIsRetriedThreeTimes() {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(503).withHeader("Retry-After", "0")));
+
+        Cli.Result result = resolveX();
+
+        assertEquals(5, result.exit(), result::toString);
+        service.verify(4, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
+        assertEquals("userlookup: resolve \"x\": the service failed (HTTP 503); gave up after 3 retries\n", result.err());
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {401, 403, 404, 422})
     void refusalsAreNeverRetried(int status) {

@@ -50,6 +50,51 @@ class OptionsTest {
         assertEquals(1, before.out().split("\n").length);
     }
 
+    @ParameterizedTest(name = "{0} before and after {1}")
+    @org.junit.jupiter.params.provider.CsvSource({
+        "--base-url=http://127.0.0.1:1, resolve", "--base-url=http://127.0.0.1:1, list",
+        "--profile=p, resolve", "--profile=p, list",
+        "--api-key-file=k, resolve", "--api-key-file=k, list",
+        "-o=csv, resolve", "--output=ndjson, list",
+        "--color=never, resolve", "--color=always, list",
+        "--timeout=5, resolve", "--timeout=5, list",
+        "--retries=1, resolve", "--retries=1, list",
+        "--allow-insecure-http, resolve", "--allow-insecure-http, list",
+        "-v, resolve", "--verbose, list",
+    })
+    void everyGlobalOptionIsAcceptedBeforeAndAfterTheSubcommand(String option, String subcommand) {
+        String[] tail = subcommand.equals("resolve") ? new String[] {"x"} : new String[0];
+        for (boolean after : new boolean[] {false, true}) {
+            java.util.List<String> args = new java.util.ArrayList<>();
+            if (!after) {
+                args.add(option);
+            }
+            args.add(subcommand);
+            args.addAll(java.util.List.of(tail));
+            if (after) {
+                args.add(option);
+            }
+            picocli.CommandLine.ParseResult parsed = App.commandLine(new Io(new java.io.ByteArrayInputStream(new byte[0]),
+                    new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(),
+                    dev.userlookup.terminal.Terminal.fixed(false, false, 0))).parseArgs(args.toArray(new String[0]));
+            String name = option.split("=")[0];
+            picocli.CommandLine.ParseResult where = after ? parsed.subcommand() : parsed;
+            assertTrue(where.hasMatchedOption(name), name + (after ? " after " : " before ") + subcommand);
+        }
+    }
+
+    @Test
+    void theContractsDefaultsAreTheDeclaredOnes() {
+        picocli.CommandLine commandLine = App.commandLine(new Io(new java.io.ByteArrayInputStream(new byte[0]),
+                new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(), dev.userlookup.terminal.Terminal.fixed(false, false, 0)));
+
+        assertEquals("30", commandLine.getCommandSpec().findOption("--timeout").defaultValue());
+        assertEquals("3", commandLine.getCommandSpec().findOption("--retries").defaultValue());
+        assertEquals("auto", commandLine.getCommandSpec().findOption("--color").defaultValue());
+        assertEquals("4", commandLine.getSubcommands().get("resolve").getCommandSpec().findOption("--parallel").defaultValue());
+        assertEquals("4", commandLine.getSubcommands().get("list").getCommandSpec().findOption("--parallel").defaultValue());
+    }
+
     @Test
     void theBaseUrlOptionBeatsTheEnvironment() {
         Cli.Result result = Cli.against("http://127.0.0.1:9").run("resolve", "x", "--base-url", service.baseUrl());
