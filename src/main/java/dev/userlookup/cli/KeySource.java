@@ -4,6 +4,7 @@ import dev.userlookup.api.ApiKey;
 import dev.userlookup.config.ConfigFile;
 import dev.userlookup.config.KeyCommand;
 import dev.userlookup.config.Profile;
+import dev.userlookup.terminal.Terminal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +43,7 @@ final class KeySource {
         try {
             if (apiKeyFile != null) {
                 return apiKeyFile.equals("-")
-                        ? ApiKey.of(read(io.stdin(), "standard input"), "standard input")
+                        ? ApiKey.of(fromStdin(), "standard input")
                         : fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile);
             }
             String fromEnv = io.env().get("USERLOOKUP_API_KEY");
@@ -96,12 +97,50 @@ final class KeySource {
         return key;
     }
 
+    /**
+     * A pipe or file is read to its end; a person at a terminal is asked, with echo off, and
+     * the first line is the key (as ssh and sudo ask for a password).
+     */
+    private String fromStdin() throws IOException {
+        if (!io.terminal().stdinIsTerminal()) {
+            return read(io.stdin(), "standard input");
+        }
+        io.stderr().print("userlookup: API key (not shown): ");
+        io.stderr().flush();
+        try (Terminal.EchoOff hidden = io.terminal().echoOff()) {
+            return readLine(io.stdin());
+        } finally {
+            io.stderr().println();
+            io.stderr().flush();
+        }
+    }
+
+    /**
+     * Reads to the end, at most 64 KiB. A plain loop of read(): on JDK 17 FileInputStream's
+     * readNBytes asks a pipe or a terminal for its position and fails with "Illegal seek".
+     */
     static String read(InputStream in, String origin) throws IOException {
-        byte[] bytes = in.readNBytes(MAX_KEY_BYTES + 1);
-        if (bytes.length > MAX_KEY_BYTES) {
+        byte[] bytes = new byte[MAX_KEY_BYTES + 1];
+        int length = 0;
+        for (int n; length < bytes.length && (n = in.read(bytes, length, bytes.length - length)) > 0; ) {
+            length += n;
+        }
+        if (length > MAX_KEY_BYTES) {
             throw new UsageException("the API key from " + origin + " is larger than 64 KiB: that is not a key");
         }
-        return new String(bytes, StandardCharsets.UTF_8);
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+
+    /** One typed line, without its line ending; byte by byte, so nothing after it is consumed. */
+    private static String readLine(InputStream in) throws IOException {
+        java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        for (int b; (b = in.read()) >= 0 && b != '\n'; ) {
+            if (line.size() >= MAX_KEY_BYTES) {
+                throw new UsageException("the API key typed is larger than 64 KiB: that is not a key");
+            }
+            line.write(b);
+        }
+        return line.toString(StandardCharsets.UTF_8);
     }
 
     /** As ssh does: a secret that group or others can read is worth a word, not a refusal. */

@@ -15,17 +15,63 @@ import org.jline.nativ.JLineNativeLoader;
  */
 public final class SystemTerminal implements Terminal {
 
+    private static final int STDIN = 0;
     private static final int STDOUT = 1;
     private static final int STDERR = 2;
+    /** ECHO is the same bit (octal 10) in c_lflag on Linux and macOS. */
+    private static final long ECHO = 0x8;
 
     private final Map<String, String> env;
     private Boolean nativeAvailable;
+    private Boolean stdinTty;
     private Boolean stdoutTty;
     private Boolean stderrTty;
     private Integer width;
 
     public SystemTerminal(Map<String, String> env) {
         this.env = env;
+    }
+
+    @Override
+    public synchronized boolean stdinIsTerminal() {
+        if (stdinTty == null) {
+            stdinTty = isatty(STDIN);
+        }
+        return stdinTty;
+    }
+
+    @Override
+    public synchronized EchoOff echoOff() {
+        if (!stdinIsTerminal() || !nativeLoaded()) {
+            return () -> { };
+        }
+        try {
+            CLibrary.Termios saved = new CLibrary.Termios();
+            if (CLibrary.tcgetattr(STDIN, saved) != 0) {
+                return () -> { };
+            }
+            long echoing = saved.c_lflag;
+            saved.c_lflag = echoing & ~ECHO;
+            CLibrary.tcsetattr(STDIN, CLibrary.TCSAFLUSH, saved);
+            Runnable restore = () -> {
+                saved.c_lflag = echoing;
+                CLibrary.tcsetattr(STDIN, CLibrary.TCSAFLUSH, saved);
+            };
+            // Ctrl-C at the prompt ends the JVM: the shell must not be left without echo.
+            Thread onExit = new Thread(restore, "userlookup-restore-echo");
+            Runtime.getRuntime().addShutdownHook(onExit);
+            return () -> {
+                restore.run();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onExit);
+                } catch (IllegalStateException exiting) {
+                    // the hook restores it once more; harmless
+                }
+            };
+        } catch (LinkageError e) {
+            nativeAvailable = false;
+            return () -> { };
+        }
     }
 
     @Override

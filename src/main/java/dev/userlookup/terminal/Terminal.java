@@ -15,6 +15,25 @@ public interface Terminal {
     /** Columns of the terminal on standard output, or 0 when unknown. */
     int width();
 
+    /** Whether standard input is a terminal: a person typing, not a pipe or a file. */
+    default boolean stdinIsTerminal() {
+        return false;
+    }
+
+    /**
+     * Stops the terminal on standard input echoing what is typed, until the returned handle is
+     * closed: a key typed at a prompt must not stay on the screen.
+     */
+    default EchoOff echoOff() {
+        return () -> { };
+    }
+
+    /** Restores echo on close; closing never fails. */
+    interface EchoOff extends AutoCloseable {
+        @Override
+        void close();
+    }
+
     /** A fixed terminal, for tests and for callers that already know. */
     static Terminal fixed(boolean stdoutIsTerminal, boolean stderrIsTerminal, int width) {
         return new Terminal() {

@@ -1,0 +1,103 @@
+package dev.userlookup.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.userlookup.fake.FakeService;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code --api-key-file -}: the key through a real pipe (README's way to keep it out of the
+ * environment), and typed by a person at a real pseudo-terminal, where it must not be echoed.
+ */
+class KeyFromStdinIT {
+
+    static FakeService fake;
+    final ObjectMapper json = new ObjectMapper();
+
+    @BeforeAll
+    static void start() {
+        fake = FakeService.builder().users(20).start();
+    }
+
+    @AfterAll
+    static void stop() {
+        fake.close();
+    }
+
+    private Map<String, String> env() {
+        return Map.of("USERLOOKUP_BASE_URL", fake.baseUrl(), "KEY", fake.apiKey());
+    }
+
+    @Test
+    void aKeyPipedInByEchoWorksThroughTheLauncher() throws Exception {
+        Subprocess.Result result = Subprocess.run(env(), java.time.Duration.ofSeconds(60), "sh", "-c",
+                "echo \"$KEY\" | " + Subprocess.LAUNCHER + " --api-key-file - list --limit 2");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals(fake.users().user(0), json.readTree(result.out()).get("users").get(0));
+        assertEquals("", result.err());
+    }
+
+    @Test
+    void aKeyPipedInWorksWithJavaDashJarAfterTheSubcommandToo() throws Exception {
+        Subprocess.Result result = Subprocess.run(env(), java.time.Duration.ofSeconds(60), "sh", "-c",
+                "printf '%s' \"$KEY\" | java -jar " + Subprocess.JAR + " resolve --api-key-file - " + fake.users().clientUserId(3));
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals(fake.users().user(3), json.readTree(result.out()));
+    }
+
+    @Test
+    void aWrongKeyPipedInIsRefusedByTheServiceNotByTheReading() {
+        Subprocess.Result result = Subprocess.run(env(), java.time.Duration.ofSeconds(60), "sh", "-c",
+                "echo wrong-key | " + Subprocess.LAUNCHER + " --api-key-file - list --limit 1");
+
+        assertEquals(4, result.exit(), result::toString);
+        assertTrue(result.err().contains("HTTP 401"), result.err());
+    }
+
+    @Test
+    void aKeyTypedAtATerminalIsAskedForNotEchoedAndEchoComesBack() throws Exception {
+        assumeTrue(Subprocess.scriptAvailable(), "util-linux script(1) is needed for pseudo-terminal tests");
+        String command = Subprocess.LAUNCHER + " --api-key-file - list --limit 1 -o ndjson; echo \"status=$?\"; "
+                + "stty -a | grep -o -- '-*echo ' | head -n 1";
+        ProcessBuilder builder = new ProcessBuilder("script", "-qec", command, "/dev/null");
+        builder.environment().putAll(env());
+        builder.redirectErrorStream(true);
+        Process process = builder.start();
+        ByteArrayOutputStream screen = new ByteArrayOutputStream();
+        Thread pump = Subprocess.pump(process.getInputStream(), screen);
+
+        // Type only once asked: the prompt turns echo off and drops what was typed before it.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!screen.toString(StandardCharsets.UTF_8).contains("API key") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(screen.toString(StandardCharsets.UTF_8).contains("userlookup: API key (not shown): "), screen::toString);
+        Thread.sleep(200);
+        OutputStream keyboard = process.getOutputStream();
+        keyboard.write((fake.apiKey() + "\n").getBytes(StandardCharsets.UTF_8));
+        keyboard.flush();
+
+        assertTrue(process.waitFor(30, TimeUnit.SECONDS), "still running: " + screen);
+        pump.join();
+        String seen = screen.toString(StandardCharsets.UTF_8);
+        String[] lines = seen.split("\r\n");
+        assertTrue(seen.contains("status=0"), seen);
+        assertFalse(seen.contains(fake.apiKey()), "the typed key was echoed: " + seen);
+        String user = java.util.Arrays.stream(lines).filter(line -> line.startsWith("{")).findFirst().orElse("{}");
+        assertEquals(fake.users().user(0), json.readTree(user), seen);
+        assertEquals("echo ", lines[lines.length - 1], "echo is on again after the run: " + seen);
+    }
+}
