@@ -23,11 +23,11 @@ public final class App {
     }
 
     public static int run(String[] args, Io io) {
-        CommandLine commandLine = commandLine(io);
+        CommandContext context = new CommandContext(io, new GlobalOptions());
         try {
-            return commandLine.execute(args);
+            return commandLine(context).execute(args);
         } finally {
-            ((UserlookupCommand) commandLine.getCommand()).close();
+            context.close();
             try {
                 io.stdout().flush();
             } catch (java.io.IOException readerGone) {
@@ -36,10 +36,15 @@ public final class App {
         }
     }
 
+    /** The command line of one invocation (its model serves help, completion and the man page too). */
     public static CommandLine commandLine(Io io) {
-        UserlookupCommand root = new UserlookupCommand(io);
-        CommandLine commandLine = new CommandLine(root);
-        ErrorReporter reporter = new ErrorReporter(io.stderr(), root::redact, root::verbose);
+        return commandLine(new CommandContext(io, new GlobalOptions()));
+    }
+
+    private static CommandLine commandLine(CommandContext context) {
+        Io io = context.io();
+        CommandLine commandLine = new CommandLine(new UserlookupCommand(context.options()), new CommandFactory(context));
+        ErrorReporter reporter = new ErrorReporter(io.stderr(), context::redact, context::verbose);
         commandLine.setOut(new PrintWriter(new OutputStreamWriter(io.stdout(), StandardCharsets.UTF_8), true));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
         commandLine.setExecutionExceptionHandler(reporter);

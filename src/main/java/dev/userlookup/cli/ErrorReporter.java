@@ -1,5 +1,6 @@
 package dev.userlookup.cli;
 
+import dev.userlookup.UsageException;
 import dev.userlookup.api.ServiceException;
 import dev.userlookup.terminal.SafeText;
 import java.io.PrintStream;
@@ -79,8 +80,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
     }
 
     static int statusOf(Throwable e) {
-        if (e instanceof UsageException || e instanceof ServiceException.InvalidRequest
-                || e instanceof dev.userlookup.config.ConfigException) {
+        if (e instanceof UsageException || e instanceof ServiceException.InvalidRequest) {
             return ExitCode.USAGE;
         }
         if (e instanceof ServiceException.NotFound) {

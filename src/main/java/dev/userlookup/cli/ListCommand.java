@@ -1,8 +1,10 @@
 package dev.userlookup.cli;
 
+import dev.userlookup.UsageException;
 import dev.userlookup.api.ServiceClient;
 import dev.userlookup.api.ServiceException;
 import dev.userlookup.api.UserPage;
+import dev.userlookup.output.Footers;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.pager.PageWalker;
 import dev.userlookup.pager.WalkProgress;
@@ -15,7 +17,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code userlookup list}: one page of the team's users, all of them, or only how many there are. */
 @Command(
@@ -28,8 +29,8 @@ import picocli.CommandLine.ParentCommand;
 final class ListCommand implements Callable<Integer> {
 
     static final int MAX_LIMIT = 500;
-    @ParentCommand
-    UserlookupCommand root;
+
+    private final CommandContext context;
 
     @Option(names = "--offset", paramLabel = "N", description = "Skip the first N users (default 0).")
     Long offset;
@@ -41,11 +42,15 @@ final class ListCommand implements Callable<Integer> {
     boolean all;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
-            description = "With --all: pages in flight once the total is known, 1 to " + UserlookupCommand.MAX_PARALLEL + " (default: ${DEFAULT-VALUE}).")
+            description = "With --all: pages in flight once the total is known, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}).")
     int parallel;
 
     @Option(names = "--count", description = "Print only the total number of users (one request).")
     boolean count;
+
+    ListCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -55,7 +60,7 @@ final class ListCommand implements Callable<Integer> {
         if (limit != null && (limit < 1 || limit > MAX_LIMIT)) {
             throw new UsageException("list: --limit must be between 1 and " + MAX_LIMIT + " (was " + limit + ")");
         }
-        UserlookupCommand.checkParallel("list", parallel);
+        Parallel.check("list", parallel);
         if (count && all) {
             throw new UsageException("list: --count and --all do not go together");
         }
@@ -65,25 +70,24 @@ final class ListCommand implements Callable<Integer> {
         if (all) {
             return walkAll();
         }
-        UserPage page = root.client().list(offset, limit);
-        root.renderer().page(page);
+        UserPage page = context.client().list(offset, limit);
+        context.renderer().page(page);
         return ExitCode.OK;
     }
 
     private int printCount() throws IOException {
-        UserPage page = root.client().list(offset, 1);
+        UserPage page = context.client().list(offset, 1);
         if (page.total() == null) {
             throw new ServiceException.BadResponse("list --count", "it has no \"total\"", null);
         }
-        root.io().stdout().write((page.total() + "\n").getBytes(StandardCharsets.US_ASCII));
-        root.io().stdout().flush();
+        context.io().stdout().write((page.total() + "\n").getBytes(StandardCharsets.US_ASCII));
+        context.io().stdout().flush();
         return ExitCode.OK;
     }
 
     private int walkAll() throws IOException {
-        ServiceClient client = root.client();
-        Renderer renderer = root.renderer();
-        Io io = root.io();
+        ServiceClient client = context.client();
+        Io io = context.io();
         WalkProgress progress = WalkProgress.NONE;
         if (io.terminal().stderrIsTerminal()) {
             ProgressLine line = new ProgressLine(io.stderr());
@@ -93,35 +97,31 @@ final class ListCommand implements Callable<Integer> {
             };
         }
         int pageSize = limit != null ? limit : MAX_LIMIT;
-        Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.USER_LIST);
-        WalkResult result;
-        try {
-            result = new PageWalker((from, size) -> client.list(from, size), pageSize, parallel, progress)
-                    .walk(offset == null ? 0 : offset, stream);
-        } catch (RuntimeException failure) {
-            // As batch resolve does: what was printed stays a whole document; the exit status tells.
-            try {
-                stream.finish(null);
-            } catch (IOException readerGone) {
-                failure.addSuppressed(readerGone);
-            }
-            throw failure;
-        }
-        NumberFormat number = NumberFormat.getIntegerInstance(Locale.ROOT);
-        stream.finish(io.terminal().stdoutIsTerminal() ? number.format(result.printed()) + " users." : null);
         long start = offset == null ? 0 : offset;
+        WalkResult result;
+        // As batch resolve does: what was printed stays a whole document; the exit status tells.
+        try (Renderer.UserStream stream = context.renderer().stream(Renderer.StreamShape.USER_LIST)) {
+            result = new PageWalker((from, size) -> client.list(from, size), pageSize, parallel, progress).walk(start, stream);
+            stream.finish(Footers.walk(result.printed()));
+        }
+        warnIfIncomplete(result, start);
+        return ExitCode.OK;
+    }
+
+    /** A walk that ended short of the total, or met a changing team, says so: exit 0 all the same. */
+    private void warnIfIncomplete(WalkResult result, long start) {
+        NumberFormat number = NumberFormat.getIntegerInstance(Locale.ROOT);
         if (!result.teamChanged() && result.firstTotal() != null && start + result.printed() < result.firstTotal()) {
-            root.say("warning: the walk ended at " + number.format(start + result.printed()) + " of the "
+            context.say("warning: the walk ended at " + number.format(start + result.printed()) + " of the "
                     + number.format(result.firstTotal()) + " users the service counts (a short page); run again, or try --limit");
         }
         if (result.teamChanged()) {
-            root.say("warning: the team changed during the walk ("
+            context.say("warning: the team changed during the walk ("
                     + (result.firstTotal() != null && result.lastTotal() != null && !result.firstTotal().equals(result.lastTotal())
                         ? "total " + number.format(result.firstTotal()) + " at the start, " + number.format(result.lastTotal()) + " at the end; "
                         : "")
                     + number.format(result.duplicates()) + " duplicate users dropped, " + number.format(result.printed())
                     + " printed); run again for a consistent list");
         }
-        return ExitCode.OK;
     }
 }

@@ -1,21 +1,20 @@
 package dev.userlookup.cli;
 
+import dev.userlookup.UsageException;
 import dev.userlookup.api.ServiceClient;
 import dev.userlookup.api.ServiceException;
 import dev.userlookup.api.UserRecord;
 import dev.userlookup.batch.IdSource;
 import dev.userlookup.batch.OrderedParallel;
+import dev.userlookup.output.Footers;
 import dev.userlookup.output.Renderer;
-import java.text.NumberFormat;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code userlookup resolve}: the users your team knows by these ids. */
 @Command(
@@ -28,8 +27,7 @@ import picocli.CommandLine.ParentCommand;
         sortOptions = false)
 final class ResolveCommand implements Callable<Integer> {
 
-    @ParentCommand
-    UserlookupCommand root;
+    private final CommandContext context;
 
     @Parameters(arity = "0..*", paramLabel = "CLIENT_USER_ID", description = "Your id of the user.")
     List<String> ids = new ArrayList<>();
@@ -38,8 +36,12 @@ final class ResolveCommand implements Callable<Integer> {
     boolean stdin;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
-            description = "Ids resolved at once, 1 to " + UserlookupCommand.MAX_PARALLEL + " (default: ${DEFAULT-VALUE}).")
+            description = "Ids resolved at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}).")
     int parallel;
+
+    ResolveCommand(CommandContext context) {
+        this.context = context;
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -49,54 +51,55 @@ final class ResolveCommand implements Callable<Integer> {
         if (!stdin && ids.isEmpty()) {
             throw new UsageException("resolve: give a CLIENT_USER_ID (or several, or --stdin)");
         }
-        if (stdin && "-".equals(root.apiKeyFile)) {
+        if (stdin && context.options().keyFromStdin()) {
             throw new UsageException("resolve: --stdin and --api-key-file - cannot both read standard input");
         }
-        UserlookupCommand.checkParallel("resolve", parallel);
+        Parallel.check("resolve", parallel);
         for (String id : ids) {
             if (id.isEmpty()) {
                 throw new UsageException("resolve: the client user id is empty");
             }
         }
         if (!stdin && ids.size() == 1) {
-            UserRecord user = root.client().resolve(ids.get(0));
-            root.renderer().user(user);
+            UserRecord user = context.client().resolve(ids.get(0));
+            context.renderer().user(user);
             return ExitCode.OK;
         }
-        return resolveMany(stdin ? new IdSource(root.io().stdin()) : ids.iterator());
+        return resolveMany(stdin ? new IdSource(context.io().stdin()) : ids.iterator());
     }
 
     /** In input order, streamed; not-found ids named on stderr; any other failure stops the batch. */
     private int resolveMany(Iterator<String> source) throws Exception {
-        ServiceClient client = root.client();
-        Renderer.UserStream out = root.renderer().stream(Renderer.StreamShape.ARRAY);
+        ServiceClient client = context.client();
         long[] counts = new long[2]; // printed, not found
         RuntimeException[] fatal = new RuntimeException[1];
-        try {
-            new OrderedParallel<String, UserRecord>(parallel, client::resolve).run(source, run -> {
-                List<UserRecord> users = new ArrayList<>(run.size());
-                for (OrderedParallel.Done<String, UserRecord> done : run) {
-                    if (done.failure() == null) {
-                        users.add(done.result());
-                        continue;
+        // The document stays whole (a closed JSON array) whatever cuts the batch short.
+        try (Renderer.UserStream out = context.renderer().stream(Renderer.StreamShape.ARRAY)) {
+            try {
+                new OrderedParallel<String, UserRecord>(parallel, client::resolve).run(source, run -> {
+                    List<UserRecord> users = new ArrayList<>(run.size());
+                    for (OrderedParallel.Done<String, UserRecord> done : run) {
+                        if (done.failure() == null) {
+                            users.add(done.result());
+                            continue;
+                        }
+                        // The rows before it first, so stdout and stderr read in input order on a terminal.
+                        counts[0] += write(out, users);
+                        if (!(done.failure() instanceof ServiceException.NotFound)) {
+                            fatal[0] = done.failure();
+                            return false;
+                        }
+                        counts[1]++;
+                        context.say(done.failure().getMessage());
                     }
-                    // The rows before it first, so stdout and stderr read in input order on a terminal.
                     counts[0] += write(out, users);
-                    if (!(done.failure() instanceof ServiceException.NotFound)) {
-                        fatal[0] = done.failure();
-                        return false;
-                    }
-                    counts[1]++;
-                    root.say(done.failure().getMessage());
-                }
-                counts[0] += write(out, users);
-                return true;
-            });
-        } catch (IllegalArgumentException unreadableInput) {
-            fatal[0] = new UsageException("resolve: " + unreadableInput.getMessage(), unreadableInput);
+                    return true;
+                });
+            } catch (IllegalArgumentException unreadableInput) {
+                fatal[0] = new UsageException("resolve: " + unreadableInput.getMessage(), unreadableInput);
+            }
+            out.finish(Footers.batch(counts[0], counts[1]));
         }
-        // The document stays whole (a closed JSON array) even when a failure cut the batch short.
-        out.finish(root.io().terminal().stdoutIsTerminal() ? footer(counts[0], counts[1]) : null);
         if (fatal[0] != null) {
             throw fatal[0];
         }
@@ -112,11 +115,5 @@ final class ResolveCommand implements Callable<Integer> {
             users.clear();
         }
         return count;
-    }
-
-    private static String footer(long printed, long notFound) {
-        NumberFormat number = NumberFormat.getIntegerInstance(Locale.ROOT);
-        return number.format(printed) + (printed == 1 ? " user" : " users")
-                + (notFound == 0 ? "." : "; " + number.format(notFound) + " not found.");
     }
 }

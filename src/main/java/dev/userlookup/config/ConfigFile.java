@@ -1,5 +1,6 @@
 package dev.userlookup.config;
 
+import dev.userlookup.UsageException;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,12 +23,10 @@ public final class ConfigFile {
 
     private static final Set<String> PROFILE_SETTINGS = Set.of("base_url", "api_key_file", "api_key_command");
 
-    private final Path path;
     private final String defaultProfile;
     private final Map<String, Profile> profiles;
 
-    private ConfigFile(Path path, String defaultProfile, Map<String, Profile> profiles) {
-        this.path = path;
+    private ConfigFile(String defaultProfile, Map<String, Profile> profiles) {
         this.defaultProfile = defaultProfile;
         this.profiles = profiles;
     }
@@ -37,13 +36,13 @@ public final class ConfigFile {
         String xdg = env.get("XDG_CONFIG_HOME");
         Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
                 ? Path.of(xdg)
-                : Paths.home(env).resolve(".config");
+                : UserPaths.home(env).resolve(".config");
         return base.resolve("userlookup").resolve("config.toml");
     }
 
     /** A profile's api_key_file: {@code ~} is the home directory, a relative path is relative to the config's folder. */
     public static Path keyFile(String setting, Map<String, String> env) {
-        return Paths.expand(setting, env, location(env).getParent());
+        return UserPaths.expand(setting, env, location(env).getParent());
     }
 
     /** The file at {@code path}, or null when there is none. */
@@ -56,12 +55,12 @@ public final class ConfigFile {
         } catch (JacksonException e) {
             JsonLocation where = e.getLocation();
             String at = where == null || where.getLineNr() < 1 ? "" : "line " + where.getLineNr() + ", column " + where.getColumnNr() + ": ";
-            throw new ConfigException("config " + path + ": " + at + firstLine(e.getOriginalMessage()), e);
+            throw new UsageException("config " + path + ": " + at + firstLine(e.getOriginalMessage()), e);
         } catch (IOException e) {
-            throw new ConfigException("cannot read config " + path + ": " + e.getMessage(), e);
+            throw new UsageException("cannot read config " + path + ": " + e.getMessage(), e);
         }
         if (root == null || !root.isObject()) {
-            return new ConfigFile(path, null, Map.of());
+            return new ConfigFile(null, Map.of());
         }
         String defaultProfile = null;
         Map<String, Profile> profiles = new LinkedHashMap<>();
@@ -73,7 +72,7 @@ public final class ConfigFile {
                     break;
                 case "profiles":
                     if (!field.getValue().isObject()) {
-                        throw new ConfigException("config " + path + ": profiles must be tables, [profiles.NAME]");
+                        throw new UsageException("config " + path + ": profiles must be tables, [profiles.NAME]");
                     }
                     for (Iterator<Map.Entry<String, JsonNode>> each = field.getValue().fields(); each.hasNext(); ) {
                         Map.Entry<String, JsonNode> profile = each.next();
@@ -81,21 +80,21 @@ public final class ConfigFile {
                     }
                     break;
                 default:
-                    throw new ConfigException("config " + path + ": unknown setting '" + field.getKey()
+                    throw new UsageException("config " + path + ": unknown setting '" + field.getKey()
                             + "' (known: default_profile, [profiles.NAME])");
             }
         }
-        return new ConfigFile(path, defaultProfile, profiles);
+        return new ConfigFile(defaultProfile, profiles);
     }
 
     private static Profile profile(Path path, String name, JsonNode table) {
         if (!table.isObject()) {
-            throw new ConfigException("config " + path + ": profiles." + name + " must be a table");
+            throw new UsageException("config " + path + ": profiles." + name + " must be a table");
         }
         for (Iterator<String> keys = table.fieldNames(); keys.hasNext(); ) {
             String key = keys.next();
             if (!PROFILE_SETTINGS.contains(key)) {
-                throw new ConfigException("config " + path + ": unknown setting '" + key + "' in profile " + name
+                throw new UsageException("config " + path + ": unknown setting '" + key + "' in profile " + name
                         + " (known: base_url, api_key_file, api_key_command)");
             }
         }
@@ -105,14 +104,14 @@ public final class ConfigFile {
                 optionalText(path, where + "api_key_file", table.get("api_key_file")),
                 optionalText(path, where + "api_key_command", table.get("api_key_command")));
         if (profile.apiKeyFile() != null && profile.apiKeyCommand() != null) {
-            throw new ConfigException("config " + path + ": profile " + name + " has both api_key_file and api_key_command; keep one");
+            throw new UsageException("config " + path + ": profile " + name + " has both api_key_file and api_key_command; keep one");
         }
         return profile;
     }
 
     private static String text(Path path, String key, JsonNode value) {
         if (!value.isTextual()) {
-            throw new ConfigException("config " + path + ": " + key + " must be a string");
+            throw new UsageException("config " + path + ": " + key + " must be a string");
         }
         return value.asText();
     }
@@ -127,10 +126,6 @@ public final class ConfigFile {
         }
         int newline = text.indexOf('\n');
         return newline < 0 ? text : text.substring(0, newline);
-    }
-
-    public Path path() {
-        return path;
     }
 
     public String defaultProfile() {

@@ -1,5 +1,6 @@
 package dev.userlookup.config;
 
+import dev.userlookup.UsageException;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -30,7 +31,7 @@ public final class KeyCommand {
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new ConfigException("profile " + profile + ": cannot run the key command: " + e.getMessage(), e);
+            throw new UsageException("profile " + profile + ": cannot run the key command: " + e.getMessage(), e);
         }
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         Thread reader = new Thread(() -> {
@@ -51,7 +52,7 @@ public final class KeyCommand {
             if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
-                throw new ConfigException("profile " + profile + ": the key command did not finish within "
+                throw new UsageException("profile " + profile + ": the key command did not finish within "
                         + TIMEOUT.toSeconds() + " s");
             }
             reader.join(1000);
@@ -61,17 +62,17 @@ public final class KeyCommand {
             throw new java.util.concurrent.CancellationException("interrupted");
         }
         if (process.exitValue() != 0) {
-            throw new ConfigException("profile " + profile + ": the key command failed (exit " + process.exitValue() + ")");
+            throw new UsageException("profile " + profile + ": the key command failed (exit " + process.exitValue() + ")");
         }
         if (output.size() > MAX_OUTPUT) {
-            throw new ConfigException("profile " + profile + ": the key command printed more than 64 KiB; that is not a key");
+            throw new UsageException("profile " + profile + ": the key command printed more than 64 KiB; that is not a key");
         }
         // Password managers print the secret on the first line and notes after it (pass show).
         String text = output.toString(StandardCharsets.UTF_8).strip();
         int newline = text.indexOf('\n');
         String key = (newline < 0 ? text : text.substring(0, newline)).strip();
         if (key.isEmpty()) {
-            throw new ConfigException("profile " + profile + ": the key command printed no key");
+            throw new UsageException("profile " + profile + ": the key command printed no key");
         }
         return key;
     }

@@ -46,7 +46,7 @@ final class CsvRenderer implements Renderer {
         // Quote only what RFC 4180 needs quoted; the default quotes every value over 24 chars.
         generator.enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
         generator.setSchema(SCHEMA);
-        return new UserStream() {
+        return new DocumentStream() {
             @Override
             public void add(UserRecord user) throws IOException {
                 generator.writeStartArray();
@@ -66,7 +66,7 @@ final class CsvRenderer implements Renderer {
             }
 
             @Override
-            public void finish(String footer) throws IOException {
+            protected void end(String footer) throws IOException {
                 // With no rows, closing still writes the header: the columns are known either way.
                 generator.close();
                 out.flush();

@@ -66,7 +66,7 @@ final class JsonRenderer implements Renderer {
             generator.writeFieldName("users");
         }
         generator.writeStartArray();
-        return new UserStream() {
+        return new DocumentStream() {
             private long count;
 
             @Override
@@ -81,7 +81,7 @@ final class JsonRenderer implements Renderer {
             }
 
             @Override
-            public void finish(String footer) throws IOException {
+            protected void end(String footer) throws IOException {
                 generator.writeEndArray();
                 if (shape == StreamShape.USER_LIST) {
                     generator.writeNumberField("total", count);

@@ -18,7 +18,7 @@ final class NdjsonRenderer implements Renderer {
     public UserStream stream(StreamShape shape) throws IOException {
         JsonGenerator generator = JsonRenderer.generator(out, false);
         generator.setRootValueSeparator(null); // each line ends in its own newline instead
-        return new UserStream() {
+        return new DocumentStream() {
             @Override
             public void add(UserRecord user) throws IOException {
                 generator.writeTree(user.json());
@@ -31,7 +31,7 @@ final class NdjsonRenderer implements Renderer {
             }
 
             @Override
-            public void finish(String footer) throws IOException {
+            protected void end(String footer) throws IOException {
                 generator.close();
                 out.flush();
             }

@@ -12,16 +12,16 @@ public interface Renderer {
 
     /** The user found by a resolve of one id; a line format writes it as a stream of one. */
     default void user(UserRecord user) throws IOException {
-        UserStream stream = stream(StreamShape.ARRAY);
-        stream.add(user);
-        stream.finish(null);
+        try (UserStream stream = stream(StreamShape.ARRAY)) {
+            stream.add(user);
+        }
     }
 
     /** One page of the list, with the paging facts the service gave; a line format writes its users. */
     default void page(UserPage page) throws IOException {
-        UserStream stream = stream(StreamShape.ARRAY);
-        stream.addAll(page.users());
-        stream.finish(null);
+        try (UserStream stream = stream(StreamShape.ARRAY)) {
+            stream.addAll(page.users());
+        }
     }
 
     /** Opens a stream of users; the caller adds them in output order, then finishes it. */
@@ -35,8 +35,11 @@ public interface Renderer {
         USER_LIST
     }
 
-    /** Users written as they come, flushed by the caller's rhythm (a page, a batch). */
-    interface UserStream {
+    /**
+     * Users written as they come, flushed by the caller's rhythm (a page, a batch). Closing it
+     * ends the document if {@link #finish} did not, so a failure leaves whole output behind.
+     */
+    interface UserStream extends AutoCloseable {
         void add(UserRecord user) throws IOException;
 
         /** A batch that arrived together (a page); formats for people size their columns from the first. */
@@ -49,7 +52,13 @@ public interface Renderer {
         /** Makes what was added so far reach the reader. */
         void flush() throws IOException;
 
-        /** Ends the document; {@code footer} (may be null) is shown only by formats for people. */
+        /**
+         * Ends the document; {@code footer} (may be null, see {@link Footers}) is shown only by the
+         * table on a terminal. Later calls, and {@link #close}, do nothing.
+         */
         void finish(String footer) throws IOException;
+
+        @Override
+        void close() throws IOException;
     }
 }

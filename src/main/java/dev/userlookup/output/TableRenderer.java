@@ -9,10 +9,8 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.text.NumberFormat;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Output for people. A resolved user is a card (one field a line, then its sources); a list is
@@ -129,31 +127,12 @@ final class TableRenderer implements Renderer {
 
     @Override
     public void page(UserPage page) throws IOException {
-        UserStream stream = new RowStream(page.users());
-        for (UserRecord user : page.users()) {
-            stream.add(user);
+        try (UserStream stream = new RowStream(page.users())) {
+            for (UserRecord user : page.users()) {
+                stream.add(user);
+            }
+            stream.finish(Footers.page(page, context.nextPageCommand()));
         }
-        stream.finish(context.terminal() ? pageFooter(page) : null);
-    }
-
-    /** "Showing 51–100 of 1,250 users. Next page: userlookup list --offset 100 --limit 50" */
-    String pageFooter(UserPage page) {
-        NumberFormat count = NumberFormat.getIntegerInstance(Locale.ROOT);
-        count.setGroupingUsed(true);
-        long offset = page.offset() != null ? page.offset() : 0;
-        int shown = page.users().size();
-        Long total = page.total();
-        String of = total == null ? "" : " of " + count.format(total);
-        if (shown == 0) {
-            return "No users at offset " + count.format(offset) + (total == null ? "." : " (" + count.format(total) + " in all).");
-        }
-        String slice = "Showing " + count.format(offset + 1) + "–" + count.format(offset + shown) + of + " users.";
-        long next = offset + shown;
-        if (total != null && next >= total) {
-            return slice + " This is the last page.";
-        }
-        int limit = page.limit() != null && page.limit() > 0 ? page.limit() : shown;
-        return slice + " Next page: " + context.nextPageCommand() + " --offset " + next + " --limit " + limit;
     }
 
     @Override
@@ -162,7 +141,7 @@ final class TableRenderer implements Renderer {
     }
 
     /** Rows of the list table; column widths come from the first users it is given. */
-    private final class RowStream implements UserStream {
+    private final class RowStream extends DocumentStream {
 
         private final List<UserRecord> sizingSample;
         private TableLayout layout;
@@ -212,9 +191,15 @@ final class TableRenderer implements Renderer {
             out.flush();
         }
 
+        /** Rows need no closing; a summary ("No users.") would mislead after a failure. */
         @Override
-        public void finish(String footer) throws IOException {
-            if (footer != null) {
+        protected void endEarly() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        protected void end(String footer) throws IOException {
+            if (footer != null && context.terminal()) {
                 out.write(style.dim(footer) + "\n");
             } else if (layout == null && context.terminal()) {
                 out.write(style.dim("No users.") + "\n");

@@ -11,10 +11,6 @@ public final class Style {
         this.enabled = enabled;
     }
 
-    public boolean enabled() {
-        return enabled;
-    }
-
     public String bold(String text) {
         return wrap("1", text);
     }

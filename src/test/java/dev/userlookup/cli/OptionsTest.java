@@ -87,10 +87,19 @@ class OptionsTest {
     void theContractsDefaultsAreTheDeclaredOnes() {
         picocli.CommandLine commandLine = App.commandLine(new Io(new java.io.ByteArrayInputStream(new byte[0]),
                 new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(), dev.userlookup.terminal.Terminal.fixed(false, false, 0)));
+        dev.userlookup.config.Settings settings = new dev.userlookup.config.SettingsResolver(
+                java.util.Map.of("USERLOOKUP_BASE_URL", "https://api.example.test", "USERLOOKUP_API_KEY", TestKeys.KEY),
+                dev.userlookup.terminal.Terminal.fixed(false, false, 0), new java.io.ByteArrayInputStream(new byte[0]), System.err,
+                line -> { }).resolve(dev.userlookup.config.GivenOptions.NONE);
 
-        assertEquals("30", commandLine.getCommandSpec().findOption("--timeout").defaultValue());
-        assertEquals("3", commandLine.getCommandSpec().findOption("--retries").defaultValue());
-        assertEquals("auto", commandLine.getCommandSpec().findOption("--color").defaultValue());
+        // The defaults are the settings' (one place), and help says the same.
+        assertEquals(java.time.Duration.ofSeconds(30), settings.timeout().value());
+        assertEquals(3, settings.retries().value());
+        assertEquals(dev.userlookup.terminal.ColorMode.AUTO, settings.color().value());
+        String help = Cli.bare().run("--help").out();
+        assertTrue(help.contains("body included (default: 30)"), help);
+        assertTrue(help.contains("502-504 (default: 3)"), help);
+        assertTrue(help.contains("always or never (default: auto)"), help);
         assertEquals("4", commandLine.getSubcommands().get("resolve").getCommandSpec().findOption("--parallel").defaultValue());
         assertEquals("4", commandLine.getSubcommands().get("list").getCommandSpec().findOption("--parallel").defaultValue());
     }

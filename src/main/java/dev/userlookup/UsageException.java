@@ -1,6 +1,9 @@
-package dev.userlookup.cli;
+package dev.userlookup;
 
-/** A bad option value, a missing base URL or key, unreadable input: exit 2. */
+/**
+ * The user's input cannot be used: a bad option or value, a missing base URL or key, a config
+ * file, profile or key source that does not work, unreadable input. Always exit 2.
+ */
 public final class UsageException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /** The home directory and {@code ~} in paths. */
-final class Paths {
+final class UserPaths {
 
-    private Paths() {
+    private UserPaths() {
     }
 
     static Path home(Map<String, String> env) {

@@ -1,17 +1,18 @@
-package dev.userlookup.cli;
+package dev.userlookup.config;
 
+import dev.userlookup.UsageException;
 import dev.userlookup.api.ApiKey;
-import dev.userlookup.config.ConfigFile;
-import dev.userlookup.config.KeyCommand;
-import dev.userlookup.config.Profile;
 import dev.userlookup.terminal.Terminal;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -24,36 +25,52 @@ final class KeySource {
 
     /** A key is short: past this (/dev/zero, a log file by mistake) it is not a key. */
     static final int MAX_KEY_BYTES = 64 * 1024;
+    static final String ENV = "USERLOOKUP_API_KEY";
 
-    private final Io io;
+    private final Map<String, String> env;
+    private final InputStream stdin;
+    private final Terminal terminal;
+    private final PrintStream prompt;
     private final Consumer<String> warn;
 
-    KeySource(Io io, Consumer<String> warn) {
-        this.io = io;
+    /**
+     * @param prompt where a person at a terminal is asked for the key (standard error)
+     * @param warn receives warnings (a key file others can read)
+     */
+    KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn) {
+        this.env = env;
+        this.stdin = stdin;
+        this.terminal = terminal;
+        this.prompt = prompt;
         this.warn = warn;
     }
 
     /** Whether an option or the environment gives the key, so no profile is needed for it. */
-    static boolean givenOutsideProfile(String apiKeyFile, Io io) {
-        String fromEnv = io.env().get("USERLOOKUP_API_KEY");
-        return apiKeyFile != null || (fromEnv != null && !fromEnv.isBlank());
+    boolean givenOutsideProfile(String apiKeyFile) {
+        return apiKeyFile != null || fromEnv() != null;
     }
 
-    ApiKey load(String apiKeyFile, Profile chosen, String url) {
+    /**
+     * @param chosen the profile in use, or null
+     * @param configFile the file the profile came from
+     * @param url the base URL the key will be sent to
+     */
+    Sourced<ApiKey> load(String apiKeyFile, Profile chosen, Path configFile, String url) {
         try {
-            if (apiKeyFile != null) {
-                return apiKeyFile.equals("-")
-                        ? ApiKey.of(fromStdin(), "standard input")
-                        : fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile);
+            if ("-".equals(apiKeyFile)) {
+                return new Sourced<>(ApiKey.of(fromStdin(), "standard input"), Origin.option("--api-key-file - (standard input)"));
             }
-            String fromEnv = io.env().get("USERLOOKUP_API_KEY");
-            if (fromEnv != null && !fromEnv.isBlank()) {
-                return ApiKey.of(fromEnv, "USERLOOKUP_API_KEY");
+            if (apiKeyFile != null) {
+                return new Sourced<>(fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile),
+                        Origin.option("--api-key-file " + apiKeyFile));
+            }
+            if (fromEnv() != null) {
+                return new Sourced<>(ApiKey.of(fromEnv(), ENV), Origin.environment(ENV));
             }
             if (chosen != null) {
-                return fromProfile(chosen, url);
+                return new Sourced<>(fromProfile(chosen, url), Origin.config(chosen.name(), configFile));
             }
-            throw new UsageException("no API key: set USERLOOKUP_API_KEY or pass --api-key-file FILE");
+            throw new UsageException("no API key: set " + ENV + " or pass --api-key-file FILE");
         } catch (IOException e) {
             throw new UsageException("cannot read the API key from standard input: " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
@@ -61,11 +78,16 @@ final class KeySource {
         }
     }
 
+    private String fromEnv() {
+        String value = env.get(ENV);
+        return value == null || value.isBlank() ? null : value;
+    }
+
     private ApiKey fromProfile(Profile chosen, String url) {
         // A profile's key belongs to its service: a base URL from elsewhere must bring its own key.
         if (chosen.baseUrl() != null && !sameService(chosen.baseUrl(), url)) {
             throw new UsageException("the key of profile " + chosen.name() + " is for " + chosen.baseUrl() + ", not " + url
-                    + "; give that service's key with USERLOOKUP_API_KEY or --api-key-file");
+                    + "; give that service's key with " + ENV + " or --api-key-file");
         }
         String origin = "profile " + chosen.name();
         if (chosen.apiKeyCommand() != null) {
@@ -73,9 +95,9 @@ final class KeySource {
         }
         if (chosen.apiKeyFile() != null) {
             String source = origin + "'s api_key_file";
-            return fromFile(ConfigFile.keyFile(chosen.apiKeyFile(), io.env()), origin + ": ", source, source);
+            return fromFile(ConfigFile.keyFile(chosen.apiKeyFile(), env), origin + ": ", source, source);
         }
-        throw new UsageException("no API key: set USERLOOKUP_API_KEY, pass --api-key-file FILE, or give " + origin
+        throw new UsageException("no API key: set " + ENV + ", pass --api-key-file FILE, or give " + origin
                 + " an api_key_file or api_key_command");
     }
 
@@ -102,16 +124,16 @@ final class KeySource {
      * the first line is the key (as ssh and sudo ask for a password).
      */
     private String fromStdin() throws IOException {
-        if (!io.terminal().stdinIsTerminal()) {
-            return read(io.stdin(), "standard input");
+        if (!terminal.stdinIsTerminal()) {
+            return read(stdin, "standard input");
         }
-        io.stderr().print("userlookup: API key (not shown): ");
-        io.stderr().flush();
-        try (Terminal.EchoOff hidden = io.terminal().echoOff()) {
-            return readLine(io.stdin());
+        prompt.print("userlookup: API key (not shown): ");
+        prompt.flush();
+        try (Terminal.EchoOff hidden = terminal.echoOff()) {
+            return readLine(stdin);
         } finally {
-            io.stderr().println();
-            io.stderr().flush();
+            prompt.println();
+            prompt.flush();
         }
     }
 
@@ -133,7 +155,7 @@ final class KeySource {
 
     /** One typed line, without its line ending; byte by byte, so nothing after it is consumed. */
     private static String readLine(InputStream in) throws IOException {
-        java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
         for (int b; (b = in.read()) >= 0 && b != '\n'; ) {
             if (line.size() >= MAX_KEY_BYTES) {
                 throw new UsageException("the API key typed is larger than 64 KiB: that is not a key");

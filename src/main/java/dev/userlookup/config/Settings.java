@@ -1,0 +1,35 @@
+package dev.userlookup.config;
+
+import dev.userlookup.api.ApiKey;
+import dev.userlookup.api.BaseUrl;
+import dev.userlookup.api.ProxyConfig;
+import dev.userlookup.output.OutputFormat;
+import dev.userlookup.terminal.ColorMode;
+import java.time.Duration;
+
+/**
+ * Every setting of one run, decided once by {@link SettingsResolver}, each with its origin.
+ *
+ * @param profile the profile in use; its value is null when none is
+ * @param proxy the proxy the environment names for the base URL, or null for a direct connection
+ * @param colorOn whether table output carries colour, all things considered (format, terminal,
+ *     {@code --color}, NO_COLOR, CLICOLOR_FORCE)
+ */
+public record Settings(
+        Sourced<BaseUrl> baseUrl,
+        Sourced<String> profile,
+        Sourced<ApiKey> apiKey,
+        ProxyConfig proxy,
+        Sourced<Duration> timeout,
+        Sourced<Integer> retries,
+        Sourced<OutputFormat> output,
+        Sourced<ColorMode> color,
+        boolean colorOn,
+        boolean allowInsecureHttp,
+        boolean verbose) {
+
+    public static final int DEFAULT_TIMEOUT_SECONDS = 30;
+    public static final int DEFAULT_RETRIES = 3;
+    static final int MAX_RETRIES = 100;
+    static final int MAX_TIMEOUT_SECONDS = 86_400;
+}

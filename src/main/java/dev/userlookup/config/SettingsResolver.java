@@ -1,0 +1,159 @@
+package dev.userlookup.config;
+
+import dev.userlookup.UsageException;
+import dev.userlookup.api.ApiKey;
+import dev.userlookup.api.BaseUrl;
+import dev.userlookup.api.ProxyConfig;
+import dev.userlookup.output.OutputFormat;
+import dev.userlookup.terminal.ColorMode;
+import dev.userlookup.terminal.Terminal;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The one place that decides the settings of a run. Each setting takes its option first, then
+ * its environment variable, then the profile, then its default. One exception keeps keys where
+ * they belong: a profile's key is sent only to that profile's base_url. The config file is read
+ * only when something is missing or a profile is named.
+ */
+public final class SettingsResolver {
+
+    static final String BASE_URL_ENV = "USERLOOKUP_BASE_URL";
+    static final String PROFILE_ENV = "USERLOOKUP_PROFILE";
+
+    private final Map<String, String> env;
+    private final Terminal terminal;
+    private final KeySource keys;
+    private final Consumer<String> warn;
+
+    /**
+     * @param stdin where {@code --api-key-file -} reads the key
+     * @param prompt where a person at a terminal is asked for it (standard error)
+     * @param warn receives warnings: files that others can read
+     */
+    public SettingsResolver(Map<String, String> env, Terminal terminal, InputStream stdin, PrintStream prompt,
+            Consumer<String> warn) {
+        this.env = env;
+        this.terminal = terminal;
+        this.keys = new KeySource(env, stdin, terminal, prompt, warn);
+        this.warn = warn;
+    }
+
+    public Settings resolve(GivenOptions given) {
+        Sourced<Duration> timeout = timeout(given.timeoutSeconds());
+        Sourced<Integer> retries = retries(given.retries());
+        Sourced<OutputFormat> output = given.output() != null
+                ? new Sourced<>(given.output(), Origin.option("--output"))
+                : new Sourced<>(terminal.stdoutIsTerminal() ? OutputFormat.TABLE : OutputFormat.JSON, Origin.DEFAULT);
+        Sourced<ColorMode> color = color(given.color());
+        boolean colorOn = output.value() == OutputFormat.TABLE && color.value().enabled(terminal, env);
+
+        Sourced<String> url = firstOf(given.baseUrl(), "--base-url", BASE_URL_ENV);
+        Sourced<String> profileName = firstOf(given.profile(), "--profile", PROFILE_ENV);
+        Path configFile = ConfigFile.location(env);
+        Profile chosen = null;
+        Sourced<String> profile = new Sourced<>(null, Origin.DEFAULT);
+        if (profileName.value() != null || url.value() == null || !keys.givenOutsideProfile(given.apiKeyFile())) {
+            chosen = chooseProfile(profileName.value(), configFile);
+            if (chosen != null) {
+                profile = new Sourced<>(chosen.name(), profileName.value() != null ? profileName.origin() : Origin.config(null, configFile));
+            }
+        }
+        if (url.value() == null && chosen != null && chosen.baseUrl() != null) {
+            url = new Sourced<>(chosen.baseUrl(), Origin.config(chosen.name(), configFile));
+        }
+        if (url.value() == null) {
+            throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
+                    + (chosen == null ? "" : ", or give profile " + chosen.name() + " a base_url"));
+        }
+        BaseUrl base;
+        try {
+            base = BaseUrl.parse(url.value(), given.allowInsecureHttp());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        Sourced<ApiKey> key = keys.load(given.apiKeyFile(), chosen, configFile, url.value());
+        ProxyConfig proxy;
+        try {
+            proxy = ProxyConfig.fromEnvironment(env, base.uri());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, timeout, retries, output, color, colorOn,
+                given.allowInsecureHttp(), given.verbose());
+    }
+
+    private static Sourced<Duration> timeout(Double seconds) {
+        if (seconds == null) {
+            return new Sourced<>(Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Origin.DEFAULT);
+        }
+        if (!(seconds > 0) || seconds > Settings.MAX_TIMEOUT_SECONDS) {
+            throw new UsageException("--timeout must be a number of seconds above 0 (was " + seconds + ")");
+        }
+        return new Sourced<>(Duration.ofMillis(Math.max(1, Math.round(seconds * 1000))), Origin.option("--timeout"));
+    }
+
+    private static Sourced<Integer> retries(Integer retries) {
+        if (retries == null) {
+            return new Sourced<>(Settings.DEFAULT_RETRIES, Origin.DEFAULT);
+        }
+        if (retries < 0 || retries > Settings.MAX_RETRIES) {
+            throw new UsageException("--retries must be between 0 and " + Settings.MAX_RETRIES + " (was " + retries + ")");
+        }
+        return new Sourced<>(retries, Origin.option("--retries"));
+    }
+
+    /** --color, else NO_COLOR or CLICOLOR_FORCE when set (auto reads them), else auto. */
+    private Sourced<ColorMode> color(ColorMode option) {
+        if (option != null) {
+            return new Sourced<>(option, Origin.option("--color"));
+        }
+        for (String variable : new String[] {"CLICOLOR_FORCE", "NO_COLOR"}) {
+            String value = env.get(variable);
+            if (value != null && !value.isEmpty()) {
+                return new Sourced<>(ColorMode.AUTO, Origin.environment(variable));
+            }
+        }
+        return new Sourced<>(ColorMode.AUTO, Origin.DEFAULT);
+    }
+
+    private Sourced<String> firstOf(String option, String optionName, String variable) {
+        if (option != null && !option.isBlank()) {
+            return new Sourced<>(option, Origin.option(optionName));
+        }
+        String fromEnv = env.get(variable);
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return new Sourced<>(fromEnv, Origin.environment(variable));
+        }
+        return new Sourced<>(null, Origin.DEFAULT);
+    }
+
+    /**
+     * The profile named by --profile, USERLOOKUP_PROFILE or the file's default_profile; null
+     * when none is named and there is no file. A name that the file lacks is exit 2.
+     */
+    private Profile chooseProfile(String explicitName, Path path) {
+        ConfigFile config = ConfigFile.loadIfPresent(path);
+        if (config == null) {
+            if (explicitName != null) {
+                throw new UsageException("profile " + explicitName + ": there is no config file at " + path);
+            }
+            return null;
+        }
+        KeySource.warnIfOthersCanRead(path, warn);
+        String name = explicitName != null ? explicitName : config.defaultProfile();
+        if (name == null) {
+            return null;
+        }
+        Profile chosen = config.profiles().get(name);
+        if (chosen == null) {
+            throw new UsageException("unknown profile '" + name + "' in " + path
+                    + (config.profiles().isEmpty() ? " (it has none)" : " (it has: " + String.join(", ", config.profiles().keySet()) + ")"));
+        }
+        return chosen;
+    }
+}

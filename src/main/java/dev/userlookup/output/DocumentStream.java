@@ -1,0 +1,38 @@
+package dev.userlookup.output;
+
+import java.io.IOException;
+
+/**
+ * A stream whose document is ended exactly once: by {@link #finish} on success, or by
+ * {@link #close} when a failure cuts the work short, so that what was printed is still whole
+ * (a closed JSON array or object). Used with try-with-resources.
+ */
+abstract class DocumentStream implements Renderer.UserStream {
+
+    private boolean ended;
+
+    @Override
+    public final void finish(String footer) throws IOException {
+        if (!ended) {
+            ended = true;
+            end(footer);
+        }
+    }
+
+    /** Ends the document cut short, unless {@link #finish} already ended it. */
+    @Override
+    public final void close() throws IOException {
+        if (!ended) {
+            ended = true;
+            endEarly();
+        }
+    }
+
+    /** Writes what closes the document; {@code footer} (may be null) only where people read it. */
+    protected abstract void end(String footer) throws IOException;
+
+    /** Closes a document that a failure cut short: by default as {@link #end} does, with no footer. */
+    protected void endEarly() throws IOException {
+        end(null);
+    }
+}

@@ -1,0 +1,48 @@
+package dev.userlookup.output;
+
+import dev.userlookup.api.UserPage;
+import java.text.NumberFormat;
+import java.util.Locale;
+
+/**
+ * Every footer of the table output, in one place. Commands always pass one; only the table on a
+ * terminal shows it.
+ */
+public final class Footers {
+
+    private Footers() {
+    }
+
+    /** After several resolved ids: "2 users; 1 not found." */
+    public static String batch(long printed, long notFound) {
+        return count(printed) + (printed == 1 ? " user" : " users")
+                + (notFound == 0 ? "." : "; " + count(notFound) + " not found.");
+    }
+
+    /** After a walk over every page: "1,250 users." */
+    public static String walk(long printed) {
+        return count(printed) + " users.";
+    }
+
+    /** "Showing 51–100 of 1,250 users. Next page: userlookup list --offset 100 --limit 50" */
+    public static String page(UserPage page, String nextPageCommand) {
+        long offset = page.offset() != null ? page.offset() : 0;
+        int shown = page.users().size();
+        Long total = page.total();
+        if (shown == 0) {
+            return "No users at offset " + count(offset) + (total == null ? "." : " (" + count(total) + " in all).");
+        }
+        String slice = "Showing " + count(offset + 1) + "–" + count(offset + shown)
+                + (total == null ? "" : " of " + count(total)) + " users.";
+        long next = offset + shown;
+        if (total != null && next >= total) {
+            return slice + " This is the last page.";
+        }
+        int limit = page.limit() != null && page.limit() > 0 ? page.limit() : shown;
+        return slice + " Next page: " + nextPageCommand + " --offset " + next + " --limit " + limit;
+    }
+
+    private static String count(long n) {
+        return NumberFormat.getIntegerInstance(Locale.ROOT).format(n);
+    }
+}
