@@ -1,0 +1,205 @@
+package dev.userlookup.api;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.zip.GZIPInputStream;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+
+/**
+ * One GET on the wire: the headers (the key among them), a deadline over the whole exchange,
+ * the body capped and unzipped, and every failure before a status put in people's words. It
+ * builds the {@code HttpClient} on first use and ends its thread on {@link #close}.
+ */
+final class HttpTransport implements AutoCloseable {
+
+    /** Compressed or not, no page of 500 users comes near this; a hostile body stops here. */
+    static final long MAX_BODY_BYTES = 64L << 20;
+
+    private final ClientSettings settings;
+    private HttpClient http;
+
+    HttpTransport(ClientSettings settings) {
+        this.settings = settings;
+    }
+
+    Response exchange(URI uri) throws TransportFailure {
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .GET()
+                .timeout(settings.timeout())
+                .header("x-service-api-key", settings.apiKey().value())
+                .header("Accept", "application/json")
+                .header("Accept-Encoding", "gzip")
+                .header("User-Agent", settings.userAgent())
+                .build();
+        settings.verboseLog().accept("> GET " + uri + "  (x-service-api-key: ***)");
+        long started = System.nanoTime();
+        CompletableFuture<HttpResponse<byte[]>> pending =
+                client().sendAsync(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES));
+        HttpResponse<byte[]> response;
+        try {
+            // get() with a deadline bounds the body too: HttpRequest.timeout stops at the headers (JDK-8208693).
+            response = pending.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            pending.cancel(true);
+            throw new TransportFailure("timed out after " + seconds(settings.timeout()), true, e);
+        } catch (InterruptedException e) {
+            pending.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted");
+        } catch (ExecutionException e) {
+            throw classify(uri, e.getCause() == null ? e : e.getCause());
+        }
+        byte[] body = decode(uri, response);
+        settings.verboseLog().accept(String.format(Locale.ROOT, "< %d in %d ms, %d bytes",
+                response.statusCode(), (System.nanoTime() - started) / 1_000_000, body.length));
+        return new Response(response.statusCode(), body,
+                response.headers().firstValue("Content-Type").orElse(null),
+                response.headers().firstValue("Location").orElse(null),
+                response.headers().firstValue("Retry-After").orElse(null));
+    }
+
+    static String seconds(Duration duration) {
+        long millis = duration.toMillis();
+        return millis % 1000 == 0 ? millis / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+    }
+
+    private TransportFailure classify(URI uri, Throwable cause) {
+        String host = uri.getHost() + (uri.getPort() == -1 ? "" : ":" + uri.getPort());
+        if (cause instanceof CappedBodySubscriber.TooLarge) {
+            return new TransportFailure("the response body is too large (" + cause.getMessage() + ")", false, cause);
+        }
+        if (cause instanceof HttpConnectTimeoutException) {
+            return new TransportFailure("timed out connecting to " + host, true, cause);
+        }
+        if (cause instanceof HttpTimeoutException) {
+            return new TransportFailure("timed out after " + seconds(settings.timeout()), true, cause);
+        }
+        if (cause instanceof ConnectException) {
+            return new TransportFailure("cannot connect to " + host + " (connection refused)", true, cause);
+        }
+        if (cause instanceof UnknownHostException || cause instanceof UnresolvedAddressException
+                || (cause.getCause() instanceof UnresolvedAddressException)) {
+            return new TransportFailure("cannot resolve host " + uri.getHost(), true, cause);
+        }
+        if (cause instanceof SSLException) {
+            return new TransportFailure("TLS with " + host + " failed: " + cause.getMessage(), false, cause);
+        }
+        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return new TransportFailure("connection to " + host + " failed: " + message, true, cause);
+    }
+
+    /** The body as sent, or unzipped; at most {@link #MAX_BODY_BYTES} either way. */
+    private static byte[] decode(URI uri, HttpResponse<byte[]> response) throws TransportFailure {
+        String encoding = response.headers().firstValue("Content-Encoding").orElse("identity").trim().toLowerCase(Locale.ROOT);
+        byte[] body = response.body() == null ? new byte[0] : response.body();
+        if (encoding.equals("identity") || encoding.isEmpty() || body.length == 0) {
+            return body;
+        }
+        if (!encoding.equals("gzip") && !encoding.equals("x-gzip")) {
+            throw new TransportFailure("the response uses content encoding '" + encoding + "', which was not asked for", false, null);
+        }
+        // readNBytes grows its buffer as the data comes: nothing is reserved ahead of the real size.
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body), 8192)) {
+            byte[] unzipped = in.readNBytes((int) MAX_BODY_BYTES + 1);
+            if (unzipped.length > MAX_BODY_BYTES) {
+                throw new TransportFailure("the response body is too large once unzipped", false, null);
+            }
+            return unzipped;
+        } catch (IOException e) {
+            throw new TransportFailure("the gzip body from " + uri.getHost() + " is corrupt: " + e.getMessage(), true, e);
+        }
+    }
+
+    private synchronized HttpClient client() {
+        if (http == null) {
+            HttpClient.Builder builder = HttpClient.newBuilder()
+                    .version(settings.baseUrl().isHttps() ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(settings.timeout())
+                    .followRedirects(HttpClient.Redirect.NEVER);
+            ProxyConfig proxy = settings.proxy();
+            if (proxy != null) {
+                builder.proxy(proxy.selector());
+                if (proxy.hasCredentials()) {
+                    // Basic for tunnels is enabled before java.net.http loads (App's static block).
+                    builder.authenticator(proxy.authenticator());
+                }
+                settings.verboseLog().accept("* through proxy " + proxy.display());
+            }
+            if (!settings.baseUrl().isHttps()) {
+                // Plain http never does TLS (redirects stay on the same origin), yet the default
+                // context loads the TLS stack and certificate store: about 60 ms and 400 classes.
+                try {
+                    builder.sslContext(SSLContext.getInstance("TLS")).sslParameters(new SSLParameters());
+                } catch (NoSuchAlgorithmException e) {
+                    // keep the default context
+                }
+            }
+            http = builder.build();
+        }
+        return http;
+    }
+
+    /**
+     * Ends the client's selector thread now. It waits in a native call, and at exit HotSpot
+     * waits up to 300 ms for threads in native calls: a third of a one-request run. JDK 21+
+     * closes the client; on 17 to 20 there is no such call, and interrupting the thread is what
+     * ends its loop.
+     */
+    @Override
+    public void close() {
+        HttpClient client;
+        synchronized (this) {
+            client = http;
+            http = null;
+        }
+        if (client == null) {
+            return;
+        }
+        if (client instanceof AutoCloseable) {
+            try {
+                ((AutoCloseable) client).close();
+            } catch (Exception ignored) {
+                // closing is best effort: the process is about to end
+            }
+            return;
+        }
+        ThreadGroup group = Thread.currentThread().getThreadGroup();
+        while (group.getParent() != null) {
+            group = group.getParent();
+        }
+        Thread[] threads = new Thread[group.activeCount() + 8];
+        int count = group.enumerate(threads, true);
+        for (int i = 0; i < count; i++) {
+            Thread thread = threads[i];
+            if (thread.getName().startsWith("HttpClient-") && thread.getName().endsWith("-SelectorManager")) {
+                thread.interrupt();
+                try {
+                    thread.join(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,5 @@
+package dev.userlookup.api;
+
+/** What came back for one GET: the status, the body (unzipped) and the headers the policy reads. */
+record Response(int status, byte[] body, String contentType, String location, String retryAfter) {
+}
