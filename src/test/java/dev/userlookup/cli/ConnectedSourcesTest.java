@@ -8,8 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.userlookup.fake.AwkwardCase;
+import dev.userlookup.fake.FakeService;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -327,6 +332,70 @@ class ConnectedSourcesTest {
             assertTrue(result.err().startsWith("userlookup: list"), result.err());
             assertTrue(result.err().endsWith(": the response is not the JSON expected: users[1]: " + c.problem + "\n"), result.err());
             assertEquals(1, result.err().split("\n").length, result.err());
+        }
+    }
+
+    // ---------------------------------------------------------------- the fake service
+
+    /** The fake sends both fields on most users and provider alone on some; every CSV row has the slugs read. */
+    @Test
+    void theFakeServicesUsersShowTheirProvidersSlugs() throws Exception {
+        try (FakeService fake = FakeService.builder().users(300).start()) {
+            Cli.Result result = Cli.against(fake.baseUrl()).env("USERLOOKUP_API_KEY", fake.apiKey()).run("list", "--all", "-o", "csv");
+
+            assertEquals(0, result.exit(), result::toString);
+            List<String[]> rows = new ArrayList<>();
+            try (MappingIterator<String[]> csv = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY)
+                    .readerFor(String[].class).readValues(result.outBytes())) {
+                csv.forEachRemaining(rows::add);
+            }
+            assertEquals(301, rows.size());
+            int providerOnly = 0;
+            for (int i = 0; i < 300; i++) {
+                JsonNode user = fake.users().user(i);
+                String[] row = rows.get(i + 1);
+                assertEquals(user.get("user_id").asText(), row[0]);
+                assertEquals(slugsRead(user), row[4], "user " + i);
+                if (!row[4].isEmpty() && !user.toString().contains("\"source\":")) {
+                    providerOnly++;
+                }
+            }
+            assertTrue(providerOnly > 20, "users whose sources are provider only: " + providerOnly);
+            assertEquals("x", rows.get(AwkwardCase.PROVIDER_DIFFERS.index() + 1)[4]);
+            assertEquals("oura", rows.get(AwkwardCase.SOURCE_FIELDS_NULL.index() + 1)[4]);
+            assertEquals("garmin", rows.get(AwkwardCase.SOURCE_NULL.index() + 1)[4]);
+        }
+    }
+
+    /** The rule, written again here as the test's own oracle: provider unless missing or null, else source. */
+    private static String slugsRead(JsonNode user) {
+        List<String> slugs = new ArrayList<>();
+        JsonNode sources = user.get("connected_sources");
+        if (sources != null && sources.isArray()) {
+            for (JsonNode connected : sources) {
+                JsonNode provider = connected.get("provider");
+                JsonNode read = provider == null || provider.isNull() ? connected.get("source") : provider;
+                if (read != null && read.hasNonNull("slug")) {
+                    slugs.add(read.get("slug").asText());
+                }
+            }
+        }
+        return String.join(";", slugs);
+    }
+
+    @Test
+    void theFakeServicesCardShowsTheProviderWhereItDiffers() {
+        try (FakeService fake = FakeService.builder().users(50).start()) {
+            String id = fake.users().clientUserId(AwkwardCase.PROVIDER_DIFFERS.index());
+
+            Cli.Result result = Cli.against(fake.baseUrl()).env("USERLOOKUP_API_KEY", fake.apiKey())
+                    .run("resolve", id, "-o", "table", "--color=never");
+
+            assertEquals(0, result.exit(), result::toString);
+            String[] lines = result.out().split("\n");
+            int heading = Arrays.asList(lines).indexOf("Sources (1)");
+            assertTrue(heading > 0, result.out());
+            assertEquals(List.of("x", "X", "2024-01-02 03:04:05 +00:00"), List.of(columns(lines[heading + 2])), result.out());
         }
     }
 }
