@@ -1,7 +1,9 @@
 package dev.userlookup.api;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -46,17 +48,35 @@ public record User(
                 .collect(Collectors.toUnmodifiableList());
     }
 
+    /**
+     * A connected source; {@code source} is what describes it, read from {@code provider} or the
+     * deprecated {@code source} field as {@link SourceField} chooses, and null when neither holds one.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ConnectedSource(
-            @JsonProperty("created_on") OffsetDateTime createdOn,
-            @JsonProperty("source") Source source) {
+    public record ConnectedSource(OffsetDateTime createdOn, Source source) {
+
+        /** The field not chosen is never read: its type may be wrong without harm. */
+        @JsonCreator
+        static ConnectedSource read(
+                @JsonProperty("created_on") OffsetDateTime createdOn,
+                @JsonProperty(SourceField.PROVIDER) JsonNode provider,
+                @JsonProperty(SourceField.DEPRECATED_SOURCE) JsonNode source) {
+            JsonNode chosen = SourceField.choose(provider, source);
+            return new ConnectedSource(createdOn, chosen == null ? null : Source.of(chosen));
+        }
     }
 
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Source(
-            @JsonProperty("logo") String logo,
-            @JsonProperty("name") String name,
-            @JsonProperty("slug") String slug) {
+    public record Source(String logo, String name, String slug) {
+
+        /** Its string fields; {@link UserShape} has checked their types before any typed reading. */
+        static Source of(JsonNode object) {
+            return new Source(text(object, "logo"), text(object, "name"), text(object, "slug"));
+        }
+
+        private static String text(JsonNode object, String field) {
+            JsonNode value = object.get(field);
+            return value == null || value.isNull() ? null : value.asText();
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -52,7 +52,8 @@ final class UserShape {
                 }
                 problem = textFields(connected, CONNECTED_TEXT);
                 if (problem == null) {
-                    problem = object(connected, "source", SOURCE_TEXT);
+                    // Only the field that is read is checked: a deprecated source beside a provider may hold anything.
+                    problem = object(connected, SourceField.nameIn(connected), SOURCE_TEXT);
                 }
                 if (problem != null) {
                     return "connected_sources[" + i + "]." + problem;

@@ -1,6 +1,7 @@
 package dev.userlookup.output;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.userlookup.api.SourceField;
 import dev.userlookup.api.User;
 import dev.userlookup.api.UserRecord;
 import java.time.OffsetDateTime;
@@ -42,7 +43,7 @@ final class UserCells {
         StringBuilder out = new StringBuilder();
         if (connected != null && connected.isArray()) {
             for (JsonNode item : connected) {
-                String slug = text(item.get("source"), "slug");
+                String slug = text(SourceField.in(item), "slug");
                 if (slug != null) {
                     out.append(out.length() == 0 ? "" : separator).append(slug);
                 }

@@ -1371,14 +1371,18 @@ class ResponseFuzzTest {
                             continue;
                         }
                         timestamp(connected, path, "created_on");
-                        JsonNode source = connected.get("source");
+                        // provider is read unless missing or null, else the deprecated source;
+                        // the one not read may hold anything.
+                        JsonNode provider = connected.get("provider");
+                        String read = provider == null || provider.isNull() ? "source" : "provider";
+                        JsonNode source = connected.get(read);
                         if (source != null && !source.isNull()) {
                             if (!source.isObject()) {
-                                bad(path + "source is not an object");
+                                bad(path + read + " is not an object");
                             } else {
-                                text(source, path + "source.", "logo");
-                                text(source, path + "source.", "name");
-                                text(source, path + "source.", "slug");
+                                text(source, path + read + ".", "logo");
+                                text(source, path + read + ".", "name");
+                                text(source, path + read + ".", "slug");
                             }
                         }
                     }

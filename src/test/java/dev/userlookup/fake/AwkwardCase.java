@@ -34,6 +34,7 @@ import java.util.function.Consumer;
  * 16 DEL                   id "del" U+007F      (also in the source name and time zone id)
  * 17 NEWLINE               id "line1\nline2"     (also in the source name and time zone id)
  * 18 CARRIAGE_RETURN       id "\roverwritten"    (also in the source name and time zone id)
+ *                          (the source name in both "provider" and "source")
  * 19 TIME_ZONE_NULL        fallback_time_zone: null
  * 20 TIME_ZONE_MISSING     no fallback_time_zone key
  * 21 TIME_ZONE_PARTIAL     fallback_time_zone {id, source_slug: null}, no updated_at
@@ -42,23 +43,24 @@ import java.util.function.Consumer;
  * 24 SOURCES_EMPTY         connected_sources: []
  * 25 SOURCES_NULL          connected_sources: null
  * 26 SOURCES_MISSING       no connected_sources key
- * 27 SOURCE_NULL           connected_sources [{created_on, source: null}, an ordinary one]
- * 28 SOURCE_WITH_PROVIDER  a connected source with "provider": {slug, name} beside "source"
- * 29 SOURCE_LOGO_MISSING   a source without "logo"
- * 30 SOURCE_FIELDS_NULL    a source {logo: null, name: null, slug: "oura"}
+ * 27 SOURCE_NULL           connected_sources [{created_on, source: null} (no provider either), an ordinary one]
+ * 28 PROVIDER_DIFFERS      "provider": {slug: "x", name: "X"} beside a "source" whoop: the provider is read
+ * 29 SOURCE_LOGO_MISSING   a source without "logo" (neither in "provider" nor in "source")
+ * 30 SOURCE_FIELDS_NULL    only the deprecated "source" {logo: null, name: null, slug: "oura"}, no "provider"
  * 31 CREATED_NO_FRACTION   created_on "2024-03-01T10:00:00+00:00"
  * 32 CREATED_MICROS        created_on "2024-03-01T10:00:00.123456+00:00"
  * 33 CREATED_ZULU          created_on "2024-03-01T10:00:00Z", source created_on "...00.123Z"
  * 34 CREATED_PLUS_0530     created_on "2024-03-01T15:30:00+05:30" (the same instant as 31 and 33)
  * 35 UNKNOWN_FIELDS        top level "beta": {"flags": ["a"], "score": 1.50},
  *                          "big_number": 12345678901234567890, "note": null; unknown fields
- *                          in a connected source, its source and the time zone ("confidence": 0.90)
+ *                          in a connected source, its provider and source, and the time zone ("confidence": 0.90)
  * 36 INGESTION_DATES       ingestion_start "2023-05-01", ingestion_end "2024-02-29"
  * 37 INGESTION_NULL        ingestion_start: null, ingestion_end: null
  * 38 INGESTION_OPEN_ENDED  ingestion_start "2023-05-01", ingestion_end: null
  * </pre>
  *
- * Users whose case does not set an id keep the ordinary {@code customer-0000NN} id.
+ * Users whose case does not set an id keep the ordinary {@code customer-0000NN} id. Connected
+ * sources carry {@code provider} and, alike, {@code source} unless the case says otherwise.
  */
 public enum AwkwardCase {
     SLASH("a/b", u -> {}),
@@ -92,11 +94,12 @@ public enum AwkwardCase {
     SOURCE_NULL(null, u -> u.set("connected_sources", array()
             .add(object().put("created_on", "2024-01-02T03:04:05.000006+00:00").putNull("source"))
             .add(FakeUsers.connectedSource("2024-01-02T03:04:05+00:00", "garmin")))),
-    SOURCE_WITH_PROVIDER(null, u -> u.set("connected_sources", array()
+    PROVIDER_DIFFERS(null, u -> u.set("connected_sources", array()
             .add(FakeUsers.connectedSource("2024-01-02T03:04:05+00:00", "whoop")
                     .set("provider", object().put("slug", "x").put("name", "X"))))),
     SOURCE_LOGO_MISSING(null, u -> {
         ObjectNode connected = FakeUsers.connectedSource("2024-01-02T03:04:05+00:00", "fitbit");
+        ((ObjectNode) connected.get("provider")).remove("logo");
         ((ObjectNode) connected.get("source")).remove("logo");
         u.set("connected_sources", array().add(connected));
     }),
@@ -150,6 +153,7 @@ public enum AwkwardCase {
     private static void controlsInNames(ObjectNode user) {
         String controls = user.get("client_user_id").asText();
         ObjectNode connected = FakeUsers.connectedSource("2024-01-02T03:04:05.5+00:00", "oura");
+        ((ObjectNode) connected.get("provider")).put("name", "Oura " + controls);
         ((ObjectNode) connected.get("source")).put("name", "Oura " + controls);
         user.set("connected_sources", array().add(connected));
         user.set("fallback_time_zone", object()
@@ -168,6 +172,7 @@ public enum AwkwardCase {
         user.putNull("note");
         ObjectNode connected = FakeUsers.connectedSource("2024-01-02T03:04:05+00:00", "apple_health_kit");
         connected.put("status", "connected");
+        ((ObjectNode) connected.get("provider")).set("categories", array().add("sleep").add("activity"));
         ((ObjectNode) connected.get("source")).set("categories", array().add("sleep").add("activity"));
         user.set("connected_sources", array().add(connected));
         user.set("fallback_time_zone", object()

@@ -326,8 +326,17 @@ class FakeServiceTest {
         assertFalse(users.user(AwkwardCase.SOURCES_MISSING.index()).has("connected_sources"));
         assertTrue(users.user(AwkwardCase.SOURCES_NULL.index()).get("connected_sources").isNull());
         assertTrue(users.user(AwkwardCase.SOURCE_NULL.index()).get("connected_sources").get(0).get("source").isNull());
+        assertFalse(users.user(AwkwardCase.SOURCE_NULL.index()).get("connected_sources").get(0).has("provider"));
         assertFalse(users.user(AwkwardCase.SOURCE_LOGO_MISSING.index())
                 .get("connected_sources").get(0).get("source").has("logo"));
+        assertFalse(users.user(AwkwardCase.SOURCE_LOGO_MISSING.index())
+                .get("connected_sources").get(0).get("provider").has("logo"));
+        JsonNode differs = users.user(AwkwardCase.PROVIDER_DIFFERS.index()).get("connected_sources").get(0);
+        assertEquals("x", differs.get("provider").get("slug").asText());
+        assertEquals("whoop", differs.get("source").get("slug").asText());
+        JsonNode sourceOnly = users.user(AwkwardCase.SOURCE_FIELDS_NULL.index()).get("connected_sources").get(0);
+        assertFalse(sourceOnly.has("provider"));
+        assertEquals("oura", sourceOnly.get("source").get("slug").asText());
         assertTrue(users.user(AwkwardCase.ESC_CSI_COLOUR.index())
                 .get("fallback_time_zone").get("id").asText().contains("\u001b[31m"));
         // The four created_on spellings are one instant.
@@ -338,6 +347,33 @@ class FakeServiceTest {
                     .withOffsetSameInstant(java.time.ZoneOffset.UTC));
         }
         assertEquals(1, instants.size(), instants.toString());
+    }
+
+    @Test
+    void ordinaryUsersSendProviderAndSourceAlikeButEveryFifthProviderOnly() {
+        int bothAlike = 0;
+        int providerOnly = 0;
+        for (int i = FakeUsers.FIRST_ORDINARY_INDEX; i < users.size(); i++) {
+            JsonNode sources = users.user(i).get("connected_sources");
+            if (sources.isEmpty()) {
+                continue;
+            }
+            for (JsonNode connected : sources) {
+                assertTrue(connected.get("provider").isObject(), "user " + i + ": " + connected);
+                if (i % FakeUsers.PROVIDER_ONLY_EVERY == 0) {
+                    assertFalse(connected.has("source"), "user " + i + ": " + connected);
+                } else {
+                    assertEquals(connected.get("provider"), connected.get("source"), "user " + i);
+                }
+            }
+            if (i % FakeUsers.PROVIDER_ONLY_EVERY == 0) {
+                providerOnly++;
+            } else {
+                bothAlike++;
+            }
+        }
+        assertTrue(providerOnly > 100, "provider only: " + providerOnly);
+        assertTrue(bothAlike > 3 * providerOnly, "both: " + bothAlike + ", provider only: " + providerOnly);
     }
 
     @Test

@@ -33,6 +33,11 @@ public final class FakeUsers {
     private static final long SEED = 0x5EED_F00DL;
     private static final Instant FIRST_CREATED = Instant.parse("2023-01-01T00:00:00Z");
     private static final String ORDINARY_ID_PREFIX = "customer-";
+    /**
+     * Every fifth ordinary user's sources carry {@code provider} alone, as the service will once it
+     * drops the deprecated {@code source}; the rest carry both, alike, as it does today.
+     */
+    static final int PROVIDER_ONLY_EVERY = 5;
     private static final List<String> TIME_ZONES = List.of(
             "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles",
             "Asia/Tokyo", "Asia/Kolkata", "Australia/Sydney", "America/Sao_Paulo", "UTC");
@@ -142,11 +147,15 @@ public final class FakeUsers {
         ArrayNode sources = user.putArray("connected_sources");
         for (Source source : Source.values()) {
             if (random.nextInt(3) == 0) {
-                sources.add(connectedSource(timestamp(later(created, 30, random)), source.slug));
+                ObjectNode connected = connectedSource(timestamp(later(created, 30, random)), source.slug);
+                if (sendsProviderOnly(index)) {
+                    connected.remove("source");
+                }
+                sources.add(connected);
             }
         }
         // Fallbacks come from the first connected source, or were set by hand.
-        String firstSlug = sources.isEmpty() ? "manual" : sources.get(0).get("source").get("slug").asText();
+        String firstSlug = sources.isEmpty() ? "manual" : sources.get(0).get("provider").get("slug").asText();
 
         Instant updated = later(created, 90, random);
         user.putObject("fallback_time_zone")
@@ -181,15 +190,26 @@ public final class FakeUsers {
                 .plusNanos(random.nextInt(1_000_000) * 1_000L);
     }
 
+    /** Whether the ordinary user at {@code index} sends {@code provider} without {@code source}. */
+    static boolean sendsProviderOnly(int index) {
+        return index >= FIRST_ORDINARY_INDEX && index % PROVIDER_ONLY_EVERY == 0;
+    }
+
+    /** A connected source as the service sends it today: {@code provider} and, alike, the deprecated {@code source}. */
     static ObjectNode connectedSource(String createdOn, String slug) {
         Source source = Source.bySlug(slug);
         ObjectNode connected = JsonNodeFactory.instance.objectNode();
         connected.put("created_on", createdOn);
-        connected.putObject("source")
+        connected.set("provider", describe(source));
+        connected.set("source", describe(source));
+        return connected;
+    }
+
+    private static ObjectNode describe(Source source) {
+        return JsonNodeFactory.instance.objectNode()
                 .put("logo", source.logo())
                 .put("name", source.displayName)
                 .put("slug", source.slug);
-        return connected;
     }
 
     /** As the service's Python writes them: microseconds only when there are some, offset +00:00. */
