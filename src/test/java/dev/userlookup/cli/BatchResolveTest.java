@@ -385,9 +385,7 @@ class BatchResolveTest {
         stubEcho(0);
         List<String> ids = IntStream.range(0, 10_000).mapToObj(i -> String.format("id-%05d", i)).collect(Collectors.toList());
 
-        long started = System.nanoTime();
         Cli.Result result = cli().stdin(lines(ids)).run("resolve", "--stdin", "-o", "ndjson");
-        long millis = (System.nanoTime() - started) / 1_000_000;
 
         assertEquals(0, result.exit(), () -> result.err());
         assertEquals("", result.err());
@@ -400,7 +398,6 @@ class BatchResolveTest {
         }
         assertEquals(10_000, requests());
         assertTrue(ECHO.most.get() <= 4, "at most --parallel (default 4) at once: " + ECHO.most.get());
-        assertTrue(millis < 45_000, "took " + millis + " ms");
     }
 
     // ---------------------------------------------------------------- not found
@@ -622,18 +619,17 @@ class BatchResolveTest {
     }
 
     @Test
-    void eightSlowIdsAtParallelFourTakeTwoRounds() throws Exception {
+    void eightSlowIdsAtParallelFourGoFourAtATime() throws Exception {
+        // Counted by the service, not timed: time belongs in the benchmarks.
         stubEcho(300);
         List<String> ids = numberedIds(8);
 
-        long started = System.nanoTime();
         Cli.Result result = cli().run(args(ids, "--parallel", "4"));
-        long millis = (System.nanoTime() - started) / 1_000_000;
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals(ids, printedIds(result, "json"));
-        assertTrue(millis >= 590, "8 x 300 ms at 4 at once is at least two rounds: " + millis + " ms");
-        assertTrue(millis < 2_000, "8 x 300 ms at 4 at once is not one after another (2,400 ms): " + millis + " ms");
+        assertEquals(4, ECHO.most.get(), "not one after another, and never more than 4 at once");
+        assertEquals(8, requests());
     }
 
     // ---------------------------------------------------------------- the reader goes away; Ctrl-C
