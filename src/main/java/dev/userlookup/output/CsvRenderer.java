@@ -66,7 +66,7 @@ final class CsvRenderer implements Renderer {
             }
 
             @Override
-            protected void end(String footer) throws IOException {
+            protected void end(Footer footer) throws IOException {
                 // With no rows, closing still writes the header: the columns are known either way.
                 generator.close();
                 out.flush();

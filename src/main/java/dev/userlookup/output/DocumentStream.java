@@ -12,7 +12,7 @@ abstract class DocumentStream implements Renderer.UserStream {
     private boolean ended;
 
     @Override
-    public final void finish(String footer) throws IOException {
+    public final void finish(Footer footer) throws IOException {
         if (!ended) {
             ended = true;
             end(footer);
@@ -29,7 +29,7 @@ abstract class DocumentStream implements Renderer.UserStream {
     }
 
     /** Writes what closes the document; {@code footer} (may be null) only where people read it. */
-    protected abstract void end(String footer) throws IOException;
+    protected abstract void end(Footer footer) throws IOException;
 
     /** Closes a document that a failure cut short: by default as {@link #end} does, with no footer. */
     protected void endEarly() throws IOException {

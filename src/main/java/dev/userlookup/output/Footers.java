@@ -14,32 +14,32 @@ public final class Footers {
     }
 
     /** After several resolved ids: "2 users; 1 not found." */
-    public static String batch(long printed, long notFound) {
-        return count(printed) + (printed == 1 ? " user" : " users")
-                + (notFound == 0 ? "." : "; " + count(notFound) + " not found.");
+    public static Footer batch(long printed, long notFound) {
+        return Footer.of(count(printed) + (printed == 1 ? " user" : " users")
+                + (notFound == 0 ? "." : "; " + count(notFound) + " not found."));
     }
 
     /** After a walk over every page: "1,250 users." */
-    public static String walk(long printed) {
-        return count(printed) + " users.";
+    public static Footer walk(long printed) {
+        return Footer.of(count(printed) + " users.");
     }
 
     /** "Showing 51–100 of 1,250 users. Next page: userlookup list --offset 100 --limit 50" */
-    public static String page(UserPage page, String nextPageCommand) {
+    public static Footer page(UserPage page, String nextPageCommand) {
         long offset = page.offset() != null ? page.offset() : 0;
         int shown = page.users().size();
         Long total = page.total();
         if (shown == 0) {
-            return "No users at offset " + count(offset) + (total == null ? "." : " (" + count(total) + " in all).");
+            return Footer.of("No users at offset " + count(offset) + (total == null ? "." : " (" + count(total) + " in all)."));
         }
         String slice = "Showing " + count(offset + 1) + "–" + count(offset + shown)
                 + (total == null ? "" : " of " + count(total)) + " users.";
         long next = offset + shown;
         if (total != null && next >= total) {
-            return slice + " This is the last page.";
+            return Footer.of(slice, "This is the last page.");
         }
         int limit = page.limit() != null && page.limit() > 0 ? page.limit() : shown;
-        return slice + " Next page: " + nextPageCommand + " --offset " + next + " --limit " + limit;
+        return Footer.of(slice, "Next page: " + nextPageCommand + " --offset " + next + " --limit " + limit);
     }
 
     private static String count(long n) {

@@ -81,7 +81,7 @@ final class JsonRenderer implements Renderer {
             }
 
             @Override
-            protected void end(String footer) throws IOException {
+            protected void end(Footer footer) throws IOException {
                 generator.writeEndArray();
                 if (shape == StreamShape.USER_LIST) {
                     generator.writeNumberField("total", count);

@@ -31,7 +31,7 @@ final class NdjsonRenderer implements Renderer {
             }
 
             @Override
-            protected void end(String footer) throws IOException {
+            protected void end(Footer footer) throws IOException {
                 generator.close();
                 out.flush();
             }

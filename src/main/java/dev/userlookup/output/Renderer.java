@@ -56,7 +56,7 @@ public interface Renderer {
          * Ends the document; {@code footer} (may be null, see {@link Footers}) is shown only by the
          * table on a terminal. Later calls, and {@link #close}, do nothing.
          */
-        void finish(String footer) throws IOException;
+        void finish(Footer footer) throws IOException;
 
         @Override
         void close() throws IOException;

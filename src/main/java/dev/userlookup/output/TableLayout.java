@@ -6,14 +6,27 @@ import java.util.List;
 /**
  * Column widths that fit a terminal: each column starts at its widest cell, and while the row is
  * too wide the widest column of the most expendable rank gives up a column, never below its
- * minimum. Cells are cut with an ellipsis.
+ * minimum. Cells are cut with an ellipsis, except in a column that is never cut (ids people
+ * copy): a longer cell there pushes the rest of its row instead.
  */
 final class TableLayout {
 
     static final String GAP = "  ";
 
-    /** A column: its header, the narrowest it may get, and its rank (lower ranks shrink first). */
-    record Column(String header, int min, int rank) {
+    /**
+     * A column: its header, the narrowest it may get, its rank (lower ranks shrink first), and
+     * whether its cells may be cut at all.
+     */
+    record Column(String header, int min, int rank, boolean cut) {
+
+        Column(String header, int min, int rank) {
+            this(header, min, rank, true);
+        }
+
+        /** A column whose cells are never cut: it keeps the width of its widest cell. */
+        static Column whole(String header) {
+            return new Column(header, Integer.MAX_VALUE, Integer.MAX_VALUE, false);
+        }
     }
 
     private final List<Column> columns;
@@ -89,7 +102,7 @@ final class TableLayout {
     String line(String[] cells) {
         StringBuilder out = new StringBuilder();
         for (int c = 0; c < cells.length; c++) {
-            String cell = DisplayWidth.truncate(cells[c], widths[c]);
+            String cell = columns.get(c).cut() ? DisplayWidth.truncate(cells[c], widths[c]) : cells[c];
             if (c > 0) {
                 out.append(GAP);
             }

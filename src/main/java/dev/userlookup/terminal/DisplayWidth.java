@@ -1,11 +1,16 @@
 package dev.userlookup.terminal;
 
+import org.jline.utils.WCWidth;
+
 /**
- * Columns a string takes on a terminal: East Asian wide and fullwidth characters and most emoji
- * take two, combining marks and zero-width joiners none. An approximation of wcwidth(3) that is
- * good enough to keep table columns aligned.
+ * Columns a string takes on a terminal, by JLine's {@code WCWidth} (wcwidth(3) with Unicode's
+ * East Asian wide and emoji-presentation ranges): wide characters take two, combining marks and
+ * zero-width characters none. Control characters take none here; server text reaches a
+ * terminal only escaped ({@link SafeText}), so they are never measured raw.
  */
 public final class DisplayWidth {
+
+    private static final int ZERO_WIDTH_JOINER = 0x200d;
 
     private DisplayWidth() {
     }
@@ -23,44 +28,8 @@ public final class DisplayWidth {
         return width;
     }
 
-    private static final int ZERO_WIDTH_JOINER = 0x200d;
-
     public static int of(int cp) {
-        if (cp == 0) {
-            return 0;
-        }
-        if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
-            return 0;
-        }
-        int type = Character.getType(cp);
-        if (type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK || type == Character.FORMAT
-                || cp == 0x200b || (cp >= 0x1160 && cp <= 0x11ff) || (cp >= 0xfe00 && cp <= 0xfe0f)) {
-            return 0;
-        }
-        return isWide(cp) ? 2 : 1;
-    }
-
-    private static boolean isWide(int cp) {
-        return (cp >= 0x1100 && cp <= 0x115f)
-                || cp == 0x2329 || cp == 0x232a
-                || (cp >= 0x231a && cp <= 0x231b)
-                || (cp >= 0x23e9 && cp <= 0x23ec)
-                || (cp >= 0x25fd && cp <= 0x25fe)
-                || (cp >= 0x2614 && cp <= 0x2615)
-                || (cp >= 0x2e80 && cp <= 0x303e)
-                || (cp >= 0x3041 && cp <= 0x33ff)
-                || (cp >= 0x3400 && cp <= 0x4dbf)
-                || (cp >= 0x4e00 && cp <= 0x9fff)
-                || (cp >= 0xa000 && cp <= 0xa4cf)
-                || (cp >= 0xac00 && cp <= 0xd7a3)
-                || (cp >= 0xf900 && cp <= 0xfaff)
-                || (cp >= 0xfe30 && cp <= 0xfe4f)
-                || (cp >= 0xff00 && cp <= 0xff60)
-                || (cp >= 0xffe0 && cp <= 0xffe6)
-                || (cp >= 0x1f300 && cp <= 0x1f64f)
-                || (cp >= 0x1f900 && cp <= 0x1f9ff)
-                || (cp >= 0x1f680 && cp <= 0x1f6ff)
-                || (cp >= 0x20000 && cp <= 0x3fffd);
+        return Math.max(0, WCWidth.wcwidth(cp));
     }
 
     /** Cuts text to at most {@code columns}, ending in an ellipsis when it had to cut. */

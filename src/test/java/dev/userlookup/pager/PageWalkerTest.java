@@ -191,7 +191,7 @@ class PageWalkerTest {
         }
 
         @Override
-        public void finish(String footer) {
+        public void finish(dev.userlookup.output.Footer footer) {
             finished = true;
         }
 

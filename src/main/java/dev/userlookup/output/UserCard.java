@@ -1,0 +1,160 @@
+package dev.userlookup.output;
+
+import dev.userlookup.api.User;
+import dev.userlookup.terminal.DisplayWidth;
+import dev.userlookup.terminal.SafeText;
+import dev.userlookup.terminal.Style;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One resolved user for people: its fields one a line, then its sources, fitted to the terminal.
+ * The ids are never cut; where a field with its provenance ("from oura, updated ...") is too
+ * wide, the provenance moves to the next line, and only then is text cut.
+ */
+final class UserCard {
+
+    private static final String NONE = TableRenderer.NONE;
+    private static final String GAP = "  ";
+
+    /**
+     * A line of the card: its label, the value, and what may go on a line of its own (in a short
+     * form too, for a narrow terminal).
+     */
+    private record Field(String label, String value, String detail, String shortDetail, boolean cut) {
+
+        Field(String label, String value, boolean cut) {
+            this(label, value, null, null, cut);
+        }
+    }
+
+    private final Style style;
+    private final int width;
+
+    UserCard(Style style, int width) {
+        this.style = style;
+        this.width = width;
+    }
+
+    void write(User user, Writer out) throws IOException {
+        List<Field> fields = List.of(
+                new Field("User ID", user.userId(), false),
+                new Field("Client user ID", user.clientUserId(), false),
+                new Field("Team ID", user.teamId(), false),
+                new Field("Created", UserCells.seconds(user.createdOn()), true),
+                timeZone(user),
+                birthDate(user),
+                new Field("Ingestion", ingestion(user), true));
+        int labelWidth = 0;
+        for (Field field : fields) {
+            labelWidth = Math.max(labelWidth, field.label().length());
+        }
+        int room = width > 0 ? Math.max(1, width - labelWidth - GAP.length()) : 0;
+        String continuation = " ".repeat(labelWidth + GAP.length());
+        for (Field field : fields) {
+            String label = style.bold(String.format("%-" + labelWidth + "s", field.label())) + GAP;
+            if (field.value() == null || field.value().isEmpty()) {
+                out.write(label + style.dim(NONE) + "\n");
+                continue;
+            }
+            String value = SafeText.escape(field.value());
+            String detail = field.detail() == null ? null : "(" + SafeText.escape(field.detail()) + ")";
+            String whole = detail == null ? value : value + " " + detail;
+            if (room == 0 || DisplayWidth.of(whole) <= room) {
+                out.write(label + whole + "\n");
+                continue;
+            }
+            out.write(label + (field.cut() ? DisplayWidth.truncate(value, room) : value) + "\n");
+            if (detail != null) {
+                String shorter = DisplayWidth.of(detail) <= room ? detail : "(" + SafeText.escape(field.shortDetail()) + ")";
+                out.write(continuation + style.dim(DisplayWidth.truncate(shorter, room)) + "\n");
+            }
+        }
+        writeSources(user.connectedSources(), out);
+        out.flush();
+    }
+
+    private static Field timeZone(User user) {
+        User.FallbackTimeZone zone = user.fallbackTimeZone();
+        return zone == null ? new Field("Time zone", null, true)
+                : new Field("Time zone", zone.id(), provenance(zone.sourceSlug(), zone.updatedAt(), false),
+                        provenance(zone.sourceSlug(), zone.updatedAt(), true), true);
+    }
+
+    private static Field birthDate(User user) {
+        User.FallbackBirthDate birth = user.fallbackBirthDate();
+        String value = birth == null || birth.value() == null ? null : birth.value().toString();
+        return birth == null ? new Field("Birth date", null, true)
+                : new Field("Birth date", value, provenance(birth.sourceSlug(), birth.updatedAt(), false),
+                        provenance(birth.sourceSlug(), birth.updatedAt(), true), true);
+    }
+
+    /** "from oura, updated 2023-03-21 23:22:38 +00:00", or in short "from oura, updated 2023-03-21". */
+    private static String provenance(String sourceSlug, java.time.OffsetDateTime updatedAt, boolean dateOnly) {
+        List<String> parts = new ArrayList<>();
+        if (sourceSlug != null) {
+            parts.add("from " + sourceSlug);
+        }
+        if (updatedAt != null) {
+            parts.add("updated " + (dateOnly ? updatedAt.toLocalDate().toString() : UserCells.seconds(updatedAt)));
+        }
+        return parts.isEmpty() ? null : String.join(", ", parts);
+    }
+
+    /** "2022-06-01 to 2023-01-31"; an open end is said, not drawn as an ellipsis that reads as cut text. */
+    static String ingestion(User user) {
+        if (user.ingestionStart() == null && user.ingestionEnd() == null) {
+            return null;
+        }
+        if (user.ingestionEnd() == null) {
+            return "from " + user.ingestionStart() + ", no end set";
+        }
+        if (user.ingestionStart() == null) {
+            return "until " + user.ingestionEnd() + ", no start set";
+        }
+        return user.ingestionStart() + " to " + user.ingestionEnd();
+    }
+
+    /** The sources as a small table; at a narrow width the connection time, then the name give way. */
+    private void writeSources(List<User.ConnectedSource> sources, Writer out) throws IOException {
+        out.write("\n" + style.bold("Sources (" + sources.size() + ")") + "\n");
+        if (sources.isEmpty()) {
+            out.write("  " + style.dim("none connected") + "\n");
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        for (User.ConnectedSource connected : sources) {
+            User.Source source = connected.source();
+            rows.add(new String[] {
+                cell(source == null ? null : source.slug()),
+                cell(source == null ? null : source.name()),
+                cell(UserCells.seconds(connected.createdOn())),
+            });
+        }
+        List<TableLayout.Column> all = List.of(
+                new TableLayout.Column("SLUG", 6, 1),
+                new TableLayout.Column("NAME", 6, 1),
+                TableLayout.Column.whole("CONNECTED"));
+        int room = width > 2 ? width - 2 : 0;
+        for (int shown = all.size(); shown >= 1; shown--) {
+            List<String[]> cut = new ArrayList<>();
+            for (String[] row : rows) {
+                cut.add(java.util.Arrays.copyOf(row, shown));
+            }
+            TableLayout layout = TableLayout.fit(all.subList(0, shown), cut, room);
+            if (room == 0 || layout.totalWidth() <= room || shown == 1) {
+                out.write("  " + style.bold(layout.header()) + "\n");
+                for (String[] row : cut) {
+                    out.write("  " + layout.line(row) + "\n");
+                }
+                return;
+            }
+        }
+    }
+
+    private static String cell(String text) {
+        return text == null || text.isEmpty() ? NONE : SafeText.escape(text);
+    }
+}
