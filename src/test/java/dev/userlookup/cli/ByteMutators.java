@@ -108,7 +108,10 @@ final class ByteMutators {
         return concat(Arrays.copyOfRange(body, 0, at), new byte[] {0}, Arrays.copyOfRange(body, at, n));
     }
 
-    /** Something else than the document: empty, null, another type, an array of it, a BOM alone. */
+    /**
+     * The whole body replaced: by nothing, blanks, a BOM, null, another type, HTML, or the
+     * document in an array, twice, after a BOM or with whitespace around it.
+     */
     static byte[] wholeBody(Random r, String base, List<String> mutations) {
         String[] bodies = {"", "null", "[]", "[" + base + "]", "\"a string\"", "0", "true", "{}", " \r\n\t ", "\ufeff",
             "\ufeff" + base, base + "\n\n", "<html><title>oops</title></html>", base + base, "  " + base + "  "};

@@ -17,7 +17,10 @@ import java.util.Random;
  */
 final class FuzzCaseGenerator {
 
-    /** Null and missing nested fields, unknown fields everywhere, fractions and offsets, non-ASCII. */
+    /**
+     * Null and missing nested fields, a provider beside the deprecated source, unknown fields
+     * everywhere, fractions and offsets, non-ASCII.
+     */
     private static final String AWKWARD_USER = "{\"user_id\":\"" + Users.uuid(2) + "\",\"team_id\":null,"
             + "\"client_user_id\":\"Zo\u00eb \u6771\u4eac \ud83d\udc69\u200d\u2695\ufe0f\","
             + "\"created_on\":\"2024-03-01T15:30:00.123456+05:30\","

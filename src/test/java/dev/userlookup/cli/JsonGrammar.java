@@ -9,8 +9,9 @@ import java.util.Set;
 
 /**
  * RFC 8259, byte by byte, without recursion (so 10,000 levels are no problem), with UTF-8
- * checked inside strings. Notes the depth, the longest string and number, duplicate keys,
- * and what is doubtful rather than wrong (a BOM, overlong or surrogate UTF-8).
+ * checked inside strings. Notes the depth, the longest string, number, exponent and field name,
+ * duplicate keys, and what is doubtful rather than wrong (a BOM; overlong, surrogate or
+ * out-of-range UTF-8).
  */
 final class JsonGrammar {
 

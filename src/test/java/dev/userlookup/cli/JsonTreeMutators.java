@@ -247,7 +247,10 @@ final class JsonTreeMutators {
         return "a " + length + "-character string in " + name;
     }
 
-    /** A 2 MB string in an unknown field (or, now and then, just under the tool's 1 MiB bound). */
+    /**
+     * A string of 2,097,152 characters in an unknown field, twice the tool's bound of 1 Mi
+     * characters per string, or, half the time, one of 900,000, just under it.
+     */
     static byte[] hugeString(Random r, String base, List<String> mutations) throws IOException {
         int length = r.nextBoolean() ? 2 << 20 : 900_000;
         RawJson raw = new RawJson();
@@ -258,7 +261,10 @@ final class JsonTreeMutators {
         return raw.serialize(root);
     }
 
-    /** Nesting inside an unknown field or as the whole body: 10,000 deep, just past 200, or well within. */
+    /**
+     * Nesting in an unknown field or, for one variant in seven, as the whole body: 10,000 deep,
+     * 250 (just past the tool's bound of 200) or 120 (within it); objects or arrays; closed or not.
+     */
     static byte[] deepNesting(Random r, String base, List<String> mutations, int variant) throws IOException {
         int[] depths = {10_000, 10_000, 10_000, 250, 120, 10_000};
         int depth = depths[variant % depths.length];

@@ -41,7 +41,7 @@ final class MutationMaterial {
         "2024-3-1", "", "20240301", "9999-12-31", "0000-01-01", "2024-03-01T10:00:00+05:30",
     };
 
-    /** Bytes to splice in: control characters, invalid UTF-8, bad escapes, punctuation. */
+    /** Bytes to splice in: control characters, invalid UTF-8, bad escapes, punctuation, literals, non-ASCII, a BOM. */
     static final byte[][] JUNK = {
         {0x00}, {0x01}, {0x07}, {0x08}, {0x0b}, {0x0c}, {0x1b}, {0x1f}, {0x7f}, {'\n'}, {'\r'}, {'\t'},
         {(byte) 0xc3, 0x28}, {(byte) 0xff}, {(byte) 0xfe}, {(byte) 0x80}, {(byte) 0xc0, (byte) 0x80},

@@ -49,7 +49,7 @@ final class RawJson {
         return node.isTextual() ? kinds.get(node.asText()) : null;
     }
 
-    /** The JSON text of a value, placeholders still in (they are replaced with the rest). */
+    /** The JSON text of a value; placeholders inside it are left in (they are replaced with the rest). */
     String text(JsonNode node) {
         try {
             String text = FuzzJson.MAPPER.writeValueAsString(node);

@@ -41,25 +41,31 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Seeded fuzzing of the service's responses: valid User and UserList bodies, mutated at the byte
- * level (truncation, deleted, duplicated and swapped ranges, flipped bytes, control characters,
- * invalid UTF-8, a BOM, whitespace) and at the JSON level (a value of another type at a random
- * path, unknown fields, duplicate keys, deep nesting, huge strings and numbers, odd timestamps),
- * now and then gzip-encoded (sound or corrupt) or with a wrong Content-Type, are served to
- * {@code resolve x} and {@code list} in every output format.
+ * Seeded fuzzing of the service's responses: valid User and UserList bodies, mutated as JSON
+ * trees ({@link JsonTreeMutators}: a value of another type at a random path, unknown fields,
+ * duplicate keys, deep nesting, huge strings and numbers, odd timestamps) and as bytes
+ * ({@link ByteMutators}: truncation, deleted, duplicated and swapped ranges, flipped bytes,
+ * control characters, invalid UTF-8, a BOM, whitespace), now and then gzip-encoded (sound or
+ * corrupt), with a wrong Content-Type or with status 201 or 203, are served to
+ * {@code resolve x}, {@code list}, {@code list --all} and {@code list --count} in every output
+ * format.
  *
- * <p>Every case must end in exit 0 or 5, within a time bound, with nothing on stderr after exit 0
- * and exactly one {@code userlookup: ...} line after exit 5, never a stack trace, never the key.
- * Beyond that an oracle written here from the contract (an RFC 8259 grammar check plus the User
- * and UserList shapes) says which bodies are certainly broken (exit 5 required) and which are
- * certainly fine (exit 0 required, with lossless JSON output); what lies in between (bodies past
- * the tool's bounds, duplicate keys, doubtful UTF-8, timestamps only a lenient reader takes) may
- * end either way.
+ * <p>Every case must end in exit 0 or 5, within a time bound, never with a stack trace, never
+ * showing the key; after exit 0 nothing on stderr (but one warning line for {@code --all}),
+ * after exit 5 exactly one {@code userlookup: ...} line ({@link OutcomeCheck}). Beyond that an
+ * oracle written from the contract ({@link ResponseOracle}: an RFC 8259 grammar check plus the
+ * User and UserList shapes) says which bodies are certainly broken (exit 5 required) and which
+ * are certainly fine (exit 0 required, with lossless JSON output); what lies in between (bodies
+ * near or past the tool's bounds, duplicate keys, doubtful UTF-8, timestamps only a lenient
+ * reader takes, a page's total, offset or limit with a fraction or out of range, and every
+ * {@code --all}, whose fake service answers each page with the same body) may end either way.
  *
- * <p>Reproducible: each case is generated from {@code seed} and its index alone. Run one case with
- * {@code -Dtest=ResponseFuzzTest -Dfuzz.case=N} (its stdout and stderr are printed); change the
- * seed or the number of cases with {@code -Dfuzz.seed=S}, {@code -Dfuzz.cases=N}. The body of
- * every failing case is written to {@code target/response-fuzz/}.
+ * <p>Reproducible: each case is generated from {@code seed} and its index alone
+ * ({@link FuzzCaseGenerator}). Run one case with {@code -Dtest=ResponseFuzzTest -Dfuzz.case=N}
+ * (the case, the oracle's verdict and the run's stdout and stderr are printed, which surefire
+ * puts in {@code target/surefire-reports/dev.userlookup.cli.ResponseFuzzTest-output.txt});
+ * change the seed or the number of cases with {@code -Dfuzz.seed=S}, {@code -Dfuzz.cases=N}. The
+ * report and body of every failing case are written to {@code target/response-fuzz/}.
  */
 class ResponseFuzzTest {
 
@@ -153,7 +159,7 @@ class ResponseFuzzTest {
     }
 
     // ------------------------------------------------------------------------------------------
-    // Minimal cases of what the fuzzing found (each fails until the tool is fixed)
+    // Minimal cases of what the fuzzing found, kept now that the tool handles them
 
     private static Cli.Result serve(String path, String body, String... args) {
         service.resetMappings();
@@ -175,7 +181,7 @@ class ResponseFuzzTest {
         assertFalse(OutcomeCheck.TRACE.matcher(result.err()).find(), result::toString);
     }
 
-    /** Valid JSON whose exponent BigDecimal cannot hold: Jackson throws NumberFormatException, which nothing maps. */
+    /** Valid JSON whose exponent BigDecimal cannot hold: Jackson throws an unchecked NumberFormatException. */
     @ParameterizedTest
     @ValueSource(strings = {"1e9999999999", "1E+2147483648"})
     void aNumberWhoseExponentOverflowsIsNotAnUnexpectedFailure(String number) {
@@ -184,7 +190,7 @@ class ResponseFuzzTest {
         assertExit0Or5Cleanly(result);
     }
 
-    /** A lone surrogate is valid JSON text ("\\ud800"); into a pipe, CSV's UTF-8 writer throws on it. */
+    /** A lone surrogate is valid JSON text ("\\ud800") that UTF-8 cannot carry; CSV's writer into a pipe threw on it. */
     @ParameterizedTest
     @ValueSource(strings = {"\\ud800", "\\udc00", "a\\ud800b"})
     void aLoneSurrogateInACsvCellIsNotAnUnexpectedFailure(String escaped) {
@@ -193,7 +199,7 @@ class ResponseFuzzTest {
         assertExit0Or5Cleanly(result);
     }
 
-    /** Text after the document is not JSON; it is ignored today (and -o json drops it silently). */
+    /** Text after the document is not JSON: it was ignored (-o json dropped it silently), now it is exit 5. */
     @ParameterizedTest
     @ValueSource(strings = {"xyz", "}", "{\"user_id\":\"v\",\"client_user_id\":\"y\"}", "\u00e9"})
     void contentAfterTheDocumentIsExit5(String trailing) {
@@ -204,7 +210,7 @@ class ResponseFuzzTest {
         assertEquals("", result.out());
     }
 
-    /** ISO-8601 at the ends of OffsetDateTime's range: moving it to UTC for the list table overflows. */
+    /** ISO-8601 at the ends of OffsetDateTime's range: moving it to UTC for the list table overflowed. */
     @ParameterizedTest
     @ValueSource(strings = {"+999999999-12-31T23:59:59.999999999-18:00", "-999999999-01-01T00:00:00+18:00"})
     void aTimestampAtTheEndOfTimeInAListTableIsNotAnUnexpectedFailure(String createdOn) {
@@ -215,8 +221,9 @@ class ResponseFuzzTest {
     }
 
     /**
-     * F4 90 80 80 (above U+10FFFF) is not UTF-8, yet it is read, as two lone low surrogates, and
-     * -o json writes a field name "k\\uDC00\\uDC00" that Jackson itself then refuses to read.
+     * F4 90 80 80 (above U+10FFFF) is not UTF-8, yet Jackson reads it in a field name, as two lone
+     * low surrogates, and -o json wrote a field name "k\\uDC00\\uDC00" that Jackson itself then
+     * refused to read.
      */
     @Test
     void invalidUtf8InAFieldNameDoesNotComeOutAsJsonThatCannotBeRead() {

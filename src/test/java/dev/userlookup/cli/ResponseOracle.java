@@ -153,8 +153,9 @@ final class ResponseOracle {
                             continue;
                         }
                         timestamp(connected, path, "created_on");
-                        // provider is read unless missing or null, else the deprecated source;
-                        // the one not read may hold anything.
+                        // provider is read unless missing or null, else the deprecated source: a
+                        // provider of another type is broken, not a reason to read source; the
+                        // field not read may hold anything.
                         JsonNode provider = connected.get("provider");
                         String read = provider == null || provider.isNull() ? "source" : "provider";
                         JsonNode source = connected.get(read);
