@@ -158,11 +158,14 @@ function _complete_userlookup() {
   # Edge case: if command line has no space after subcommand, then don't assume this subcommand is selected (remkop/picocli#1468).
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} resolve" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} list" ];    then _picocli_userlookup; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_userlookup; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(resolve)
   local cmds1=(list)
+  local cmds2=(help)
 
+  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_userlookup_help; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_userlookup_list; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_userlookup_resolve; return $?; fi
 
@@ -176,7 +179,7 @@ function _picocli_userlookup() {
   local curr_word=${COMP_WORDS[COMP_CWORD]}
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
-  local commands="resolve list"
+  local commands="resolve list help"
   local flag_opts="'--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
   local arg_opts="'--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
@@ -231,7 +234,7 @@ function _picocli_userlookup_resolve() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stdin' '--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
+  local flag_opts="'-h' '--help' '--stdin' '--allow-insecure-http' '-v' '--verbose'"
   local arg_opts="'--parallel' '--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
@@ -288,7 +291,7 @@ function _picocli_userlookup_list() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--all' '--count' '--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
+  local flag_opts="'-h' '--help' '--all' '--count' '--allow-insecure-http' '-v' '--verbose'"
   local arg_opts="'--offset' '--limit' '--parallel' '--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
@@ -306,6 +309,60 @@ function _picocli_userlookup_list() {
     '--parallel')
       return
       ;;
+    '--base-url')
+      return
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
+      return $?
+      ;;
+    '--api-key-file')
+      return
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FMT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+    '--timeout')
+      return
+      ;;
+    '--retries')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `help` subcommand.
+function _picocli_userlookup_help() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands="resolve list"
+  local flag_opts="'-h' '--help' '--allow-insecure-http' '-v' '--verbose'"
+  local arg_opts="'--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
+  local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
     '--base-url')
       return
       ;;

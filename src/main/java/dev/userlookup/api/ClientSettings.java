@@ -12,6 +12,8 @@ import java.util.function.Consumer;
  * @param retryBaseDelay first backoff step; doubles with each retry, with full jitter
  * @param proxy the proxy the environment names for the base URL, or null
  * @param verboseLog receives one line per request, response and retry decision; never the key
+ * @param retryNotice receives a sentence for people when a request is retried (what failed,
+ *     which attempt, how long the wait), or null for none
  */
 public record ClientSettings(
         BaseUrl baseUrl,
@@ -21,7 +23,8 @@ public record ClientSettings(
         Duration retryBaseDelay,
         String userAgent,
         ProxyConfig proxy,
-        Consumer<String> verboseLog) {
+        Consumer<String> verboseLog,
+        Consumer<String> retryNotice) {
 
     public static final Duration DEFAULT_RETRY_BASE_DELAY = Duration.ofMillis(500);
     /** A longer Retry-After is not waited out: the tool says when to try again instead. */
@@ -34,5 +37,6 @@ public record ClientSettings(
         Objects.requireNonNull(retryBaseDelay, "retryBaseDelay");
         Objects.requireNonNull(userAgent, "userAgent");
         verboseLog = verboseLog == null ? line -> { } : verboseLog;
+        retryNotice = retryNotice == null ? line -> { } : retryNotice;
     }
 }

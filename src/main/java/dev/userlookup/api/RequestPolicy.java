@@ -41,7 +41,7 @@ final class RequestPolicy {
                 response = transport.exchange(target);
             } catch (TransportFailure failure) {
                 if (failure.retryable && retry < settings.retries()) {
-                    pause(backoff(retry), failure.getMessage(), ++retry);
+                    pause(operation, backoff(retry), failure.getMessage(), ++retry);
                     continue;
                 }
                 throw new ServiceException.Unavailable(operation, failure.getMessage(), null,
@@ -63,7 +63,7 @@ final class RequestPolicy {
                                     + DateTimeFormatter.ISO_LOCAL_TIME.format(LocalTime.now().plus(wait).withNano(0)), null);
                 }
                 if (retry < settings.retries()) {
-                    pause(wait != null ? wait : backoff(retry), "HTTP " + status, ++retry);
+                    pause(operation, wait != null ? wait : backoff(retry), "HTTP " + status, ++retry);
                     continue;
                 }
             }
@@ -112,9 +112,11 @@ final class RequestPolicy {
         return Duration.ofMillis(ThreadLocalRandom.current().nextLong(ceiling + 1));
     }
 
-    private void pause(Duration wait, String reason, int retry) {
+    private void pause(String operation, Duration wait, String reason, int retry) {
         settings.verboseLog().accept(String.format(Locale.ROOT, "* retry %d of %d in %.1f s after %s",
                 retry, settings.retries(), wait.toMillis() / 1000.0, reason));
+        settings.retryNotice().accept(String.format(Locale.ROOT, "%s: %s; retry %d of %d in %.1f s",
+                operation, reason, retry, settings.retries(), wait.toMillis() / 1000.0));
         try {
             Thread.sleep(wait.toMillis());
         } catch (InterruptedException e) {

@@ -3,6 +3,8 @@ package dev.userlookup.cli;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 
 /** Builds the command line for one invocation and runs it; returns the exit status. */
@@ -44,9 +46,20 @@ public final class App {
     private static CommandLine commandLine(CommandContext context) {
         Io io = context.io();
         CommandLine commandLine = new CommandLine(new UserlookupCommand(context.options()), new CommandFactory(context));
-        ErrorReporter reporter = new ErrorReporter(io.stderr(), context::redact, context::verbose);
+        ErrorReporter reporter = new ErrorReporter(io.stderr(), context.messages(), context::redact, context::verbose);
         commandLine.setOut(new PrintWriter(new OutputStreamWriter(io.stdout(), StandardCharsets.UTF_8), true));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
+        // The root's commands before its options: what to run first, then how.
+        List<String> sections = new ArrayList<>(commandLine.getHelpSectionKeys());
+        sections.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING);
+        sections.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST);
+        int options = sections.indexOf(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING);
+        sections.addAll(options, List.of(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING,
+                CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST));
+        commandLine.setHelpSectionKeys(sections);
+        for (String command : new String[] {"resolve", "list"}) {
+            HelpLayout.ownOptionsOnly(commandLine.getSubcommands().get(command));
+        }
         commandLine.setExecutionExceptionHandler(reporter);
         commandLine.setParameterExceptionHandler(reporter);
         return commandLine;

@@ -8,8 +8,13 @@ import dev.userlookup.config.SettingsResolver;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.output.Renderers;
+import dev.userlookup.terminal.PagedOutput;
+import dev.userlookup.terminal.Pager;
 import dev.userlookup.terminal.SafeText;
 import dev.userlookup.terminal.Style;
+import dev.userlookup.terminal.Terminal;
+import java.io.IOException;
+import java.io.OutputStream;
 
 /**
  * What a command works with: the streams, the settings (decided on first use, after the command
@@ -19,12 +24,21 @@ final class CommandContext {
 
     private final Io io;
     private final GlobalOptions options;
+    private final Messages messages;
     private Settings settings;
     private ServiceClient client;
+    private OutputStream stdout;
+    private PagedOutput paged;
+    private boolean pagerAllowed = true;
 
     CommandContext(Io io, GlobalOptions options) {
         this.io = io;
         this.options = options;
+        this.messages = new Messages(io.stderr(), io.terminal(), this::redact);
+    }
+
+    Messages messages() {
+        return messages;
     }
 
     Io io() {
@@ -53,9 +67,31 @@ final class CommandContext {
             client = new ServiceClient(new ClientSettings(chosen.baseUrl().value(), chosen.apiKey().value(),
                     chosen.timeout().value(), chosen.retries().value(), ClientSettings.DEFAULT_RETRY_BASE_DELAY,
                     "userlookup/" + Version.get(), chosen.proxy(),
-                    chosen.verbose() ? line -> io.stderr().println(SafeText.escape(redact(line))) : null));
+                    chosen.verbose() ? line -> io.stderr().println(SafeText.escape(redact(line))) : null,
+                    // A person waiting at a terminal hears of a retry; -v says it already, a pipe never.
+                    io.terminal().stderrIsTerminal() && !chosen.verbose() ? this::say : null));
         }
         return client;
+    }
+
+    /** Keeps output off the pager: a person typing input at the same terminal needs to see it come. */
+    void keepOffPager() {
+        pagerAllowed = false;
+    }
+
+    /** Standard output, through a pager on a terminal once it is taller than the screen. */
+    OutputStream stdout() {
+        if (stdout == null) {
+            Terminal terminal = io.terminal();
+            String pager = Pager.command(io.env());
+            if (pagerAllowed && pager != null && terminal.stdoutIsTerminal() && terminal.height() > 0) {
+                paged = new PagedOutput(io.stdout(), pager, io.env(), terminal.height(), terminal.width());
+                stdout = new ReaderGoneException.Guard(paged);
+            } else {
+                stdout = io.stdout();
+            }
+        }
+        return stdout;
     }
 
     Renderer renderer() {
@@ -63,13 +99,12 @@ final class CommandContext {
         boolean terminal = io.terminal().stdoutIsTerminal();
         int width = chosen.output().value() == dev.userlookup.output.OutputFormat.TABLE && terminal ? io.terminal().width() : 0;
         return Renderers.create(chosen.output().value(),
-                new RenderContext(io.stdout(), new Style(chosen.colorOn()), width, terminal, options.nextPageCommand()));
+                new RenderContext(stdout(), new Style(chosen.colorOn()), width, terminal, options.nextPageCommand()));
     }
 
-    /** One line on stderr, {@code userlookup: <text>}: key redacted, server text made safe. */
+    /** One message on stderr, {@code userlookup: <text>} ({@link Messages}). */
     void say(String message) {
-        io.stderr().println("userlookup: " + SafeText.escape(redact(message)));
-        io.stderr().flush();
+        messages.say(message);
     }
 
     /** Takes the key out of any text, once it is known. */
@@ -77,10 +112,18 @@ final class CommandContext {
         return settings == null ? text : settings.apiKey().value().redact(text);
     }
 
-    /** Lets the client's threads go, so the process can end without waiting for them. */
+    /** Ends the output (waiting for a pager to quit), then lets the client's threads go. */
     void close() {
-        if (client != null) {
-            client.close();
+        try {
+            if (paged != null) {
+                paged.close();
+            }
+        } catch (IOException readerGone) {
+            // nothing more can be shown to a reader that went away
+        } finally {
+            if (client != null) {
+                client.close();
+            }
         }
     }
 }

@@ -4,6 +4,8 @@ import dev.userlookup.UsageException;
 import dev.userlookup.api.ServiceException;
 import dev.userlookup.terminal.SafeText;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
@@ -16,22 +18,52 @@ import picocli.CommandLine;
 final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
 
     private final PrintStream stderr;
+    private final Messages messages;
     private final UnaryOperator<String> redactor;
     private final java.util.function.BooleanSupplier verbose;
 
-    ErrorReporter(PrintStream stderr, UnaryOperator<String> redactor, java.util.function.BooleanSupplier verbose) {
+    ErrorReporter(PrintStream stderr, Messages messages, UnaryOperator<String> redactor, java.util.function.BooleanSupplier verbose) {
         this.stderr = stderr;
+        this.messages = messages;
         this.redactor = redactor;
         this.verbose = verbose;
     }
 
     @Override
     public int handleParseException(CommandLine.ParameterException e, String[] args) {
-        String message = e.getMessage();
         String command = e.getCommandLine().getCommandName();
-        String hint = "see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'";
-        line(("userlookup".equals(command) ? "" : command + ": ") + message + "; " + hint);
+        String where = "userlookup".equals(command) ? "" : command + ": ";
+        String help = "see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'";
+        if (e instanceof CommandLine.UnmatchedArgumentException) {
+            line(where + unmatched((CommandLine.UnmatchedArgumentException) e, help));
+        } else {
+            String message = String.valueOf(e.getMessage());
+            line(where + (message.endsWith(".") ? message.substring(0, message.length() - 1) : message) + "; " + help);
+        }
         return ExitCode.USAGE;
+    }
+
+    /**
+     * The first word not understood, named for what it is, with the closest command or option;
+     * what follows it (the value of a mistyped option) is not reported as another error.
+     */
+    private static String unmatched(CommandLine.UnmatchedArgumentException e, String help) {
+        String word = e.getUnmatched().isEmpty() ? "" : e.getUnmatched().get(0);
+        CommandLine.Model.CommandSpec spec = e.getCommandLine().getCommandSpec();
+        if (word.startsWith("-")) {
+            String name = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
+            List<String> options = new ArrayList<>();
+            for (CommandLine.Model.OptionSpec option : spec.options()) {
+                options.addAll(List.of(option.names()));
+            }
+            String closest = Suggestion.closest(name, options);
+            return "unknown option '" + name + "'" + (closest == null ? "; " + help : "; did you mean '" + closest + "'?");
+        }
+        if (!spec.subcommands().isEmpty()) {
+            String closest = Suggestion.closest(word, spec.subcommands().keySet());
+            return "unknown command '" + word + "'" + (closest == null ? "; " + help : "; did you mean '" + closest + "'?");
+        }
+        return "unexpected argument '" + word + "'; " + help;
     }
 
     @Override
@@ -113,9 +145,8 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         return false;
     }
 
-    /** One line: the key redacted, server text escaped, so no message can move the cursor. */
+    /** One message: the key redacted, server text escaped, so no message can move the cursor. */
     void line(String message) {
-        stderr.println("userlookup: " + SafeText.escape(redactor.apply(message == null ? "" : message)));
-        stderr.flush();
+        messages.say(message);
     }
 }

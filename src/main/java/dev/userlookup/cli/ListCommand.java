@@ -16,21 +16,39 @@ import java.text.NumberFormat;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code userlookup list}: one page of the team's users, all of them, or only how many there are. */
 @Command(
         name = "list",
         header = "List the team's users: one page, every page (--all), or the count.",
+        synopsisHeading = "%nUsage: ",
+        customSynopsis = "userlookup [OPTIONS] list [--offset N] [--limit N] [--all] [--count]",
+        descriptionHeading = "%n",
         description = "Without --limit the service's default page size applies. --all walks every page from "
                 + "--offset on, in pages of 500 (or --limit), streaming users as pages arrive, in the service's order, "
                 + "each user once.",
-        sortOptions = false)
+        optionListHeading = "%n",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        footerHeading = "%n",
+        footer = {
+            HelpLayout.GLOBAL_OPTIONS,
+            "",
+            "Examples:",
+            "  userlookup list --limit 20 --offset 40",
+            "  userlookup list --all -o ndjson | jq -r .client_user_id",
+            "  userlookup list --count",
+        })
 final class ListCommand implements Callable<Integer> {
 
     static final int MAX_LIMIT = 500;
 
     private final CommandContext context;
+
+    @Mixin
+    HelpLayout.HelpOption help;
 
     @Option(names = "--offset", paramLabel = "N", description = "Skip the first N users (default 0).")
     Long offset;
@@ -89,8 +107,11 @@ final class ListCommand implements Callable<Integer> {
         ServiceClient client = context.client();
         Io io = context.io();
         WalkProgress progress = WalkProgress.NONE;
-        if (io.terminal().stderrIsTerminal()) {
+        // Rows on a terminal are their own progress (and may be in a pager): only output sent
+        // elsewhere, with a person watching stderr, gets a progress line.
+        if (io.terminal().stderrIsTerminal() && !io.terminal().stdoutIsTerminal()) {
             ProgressLine line = new ProgressLine(io.stderr());
+            context.messages().progress(line);
             progress = new WalkProgress() {
                 @Override public void update(long users, Long total) { line.update(users, total, "users"); }
                 @Override public void clear() { line.clear(); }

@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -20,17 +21,35 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "resolve",
         header = "Print the user whose client_user_id matches; several ids, or --stdin, in input order.",
+        synopsisHeading = "%nUsage: ",
+        customSynopsis = "userlookup [OPTIONS] resolve [--stdin] [--parallel N] CLIENT_USER_ID...",
+        descriptionHeading = "%n",
         description = "Each id goes into the URL as one percent-encoded path segment, whatever it holds. "
                 + "Several ids (or --stdin, one a line, blank lines skipped) are resolved concurrently and printed "
                 + "in input order: json an array, ndjson a line each, csv and table rows. An id that is not found is "
                 + "named on stderr, the others still print, and the exit status is 3.",
-        sortOptions = false)
+        parameterListHeading = "%n",
+        optionListHeading = "%n",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        footerHeading = "%n",
+        footer = {
+            HelpLayout.GLOBAL_OPTIONS,
+            "",
+            "Examples:",
+            "  userlookup resolve customer-000042",
+            "  userlookup resolve customer-000042 'id with spaces/and?slashes' -o ndjson",
+            "  userlookup resolve --stdin -o csv < ids.txt > users.csv",
+        })
 final class ResolveCommand implements Callable<Integer> {
 
     private final CommandContext context;
 
     @Parameters(arity = "0..*", paramLabel = "CLIENT_USER_ID", description = "Your id of the user.")
     List<String> ids = new ArrayList<>();
+
+    @Mixin
+    HelpLayout.HelpOption help;
 
     @Option(names = "--stdin", description = "Read the ids from standard input, one a line.")
     boolean stdin;
@@ -64,6 +83,9 @@ final class ResolveCommand implements Callable<Integer> {
             UserRecord user = context.client().resolve(ids.get(0));
             context.renderer().user(user);
             return ExitCode.OK;
+        }
+        if (stdin && context.io().terminal().stdinIsTerminal()) {
+            context.keepOffPager();
         }
         return resolveMany(stdin ? new IdSource(context.io().stdin()) : ids.iterator());
     }

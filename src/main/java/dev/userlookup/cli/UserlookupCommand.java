@@ -6,26 +6,32 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /** {@code userlookup}: the global options (a mixin, inherited by the subcommands) and the help. */
 @Command(
         name = "userlookup",
-        scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         versionProvider = UserlookupCommand.VersionProvider.class,
-        subcommands = {ResolveCommand.class, ListCommand.class},
+        subcommands = {ResolveCommand.class, ListCommand.class, CommandLine.HelpCommand.class},
         sortOptions = false,
         usageHelpAutoWidth = true,
-        header = "Look up the end users of the health-data service.",
+        headerHeading = "userlookup: ",
+        header = "look up the end users of the health-data service.",
+        synopsisHeading = "%nUsage: ",
+        customSynopsis = "userlookup [OPTIONS] COMMAND [ARGS]",
+        descriptionHeading = "%n",
         description = "Resolves a user by the client_user_id your team gave it, or lists the team's users. "
                 + "Output is a table on a terminal and JSON otherwise; see -o.",
+        commandListHeading = "%nCommands:%n",
+        optionListHeading = "%nOptions (before or after the command):%n",
         footerHeading = "%nEnvironment:%n",
         footer = {
             "  USERLOOKUP_BASE_URL   the service's base URL (--base-url beats it)",
             "  USERLOOKUP_API_KEY    the team key (--api-key-file beats it)",
             "  USERLOOKUP_PROFILE    the profile to use (--profile beats it)",
+            "  USERLOOKUP_PAGER, PAGER   the pager for output taller than the screen",
+            "                        (default: less -FRX; empty: none)",
             "  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   as curl reads them",
             "  NO_COLOR, CLICOLOR_FORCE   turn colour off, or on even into a pipe",
             "",
@@ -46,6 +52,11 @@ import picocli.CommandLine.Spec;
             "  5  the service could not be used: unreachable, timed out, 5xx or 429",
             "     after retries, or a body that is not the JSON expected",
             "  130  interrupted",
+            "",
+            "Examples:",
+            "  userlookup resolve customer-000042",
+            "  userlookup --profile sandbox list --count",
+            "  userlookup help list",
         })
 public final class UserlookupCommand implements Callable<Integer> {
 

@@ -27,6 +27,8 @@ public final class SystemTerminal implements Terminal {
     private Boolean stdoutTty;
     private Boolean stderrTty;
     private Integer width;
+    private Integer height;
+    private Integer stderrWidth;
 
     public SystemTerminal(Map<String, String> env) {
         this.env = env;
@@ -125,33 +127,61 @@ public final class SystemTerminal implements Terminal {
         }
     }
 
+    @Override
+    public synchronized int height() {
+        if (height == null) {
+            CLibrary.WinSize size = stdoutIsTerminal() ? windowSize(STDOUT) : null;
+            height = size != null && size.ws_row > 0 ? size.ws_row : stdoutIsTerminal() ? fromEnv(env, "LINES", 0) : 0;
+        }
+        return height;
+    }
+
+    @Override
+    public synchronized int stderrWidth() {
+        if (stderrWidth == null) {
+            CLibrary.WinSize size = stderrIsTerminal() ? windowSize(STDERR) : null;
+            stderrWidth = size != null && size.ws_col > 0 ? size.ws_col : stderrIsTerminal() ? fromEnv(env, "COLUMNS", 80) : 0;
+        }
+        return stderrWidth;
+    }
+
     private int measureWidth() {
+        CLibrary.WinSize size = windowSize(STDOUT);
+        return size != null && size.ws_col > 0 ? size.ws_col : columnsFromEnv(env);
+    }
+
+    /** TIOCGWINSZ on a descriptor, or null where the native layer is missing or the call fails. */
+    private CLibrary.WinSize windowSize(int fd) {
         if (nativeLoaded()) {
             try {
                 CLibrary.WinSize size = new CLibrary.WinSize();
-                if (CLibrary.ioctl(STDOUT, CLibrary.TIOCGWINSZ, size) == 0 && size.ws_col > 0) {
-                    return size.ws_col;
+                if (CLibrary.ioctl(fd, CLibrary.TIOCGWINSZ, size) == 0) {
+                    return size;
                 }
             } catch (LinkageError e) {
                 nativeAvailable = false;
             }
         }
-        return columnsFromEnv(env);
+        return null;
     }
 
     static int columnsFromEnv(Map<String, String> env) {
-        String columns = env.get("COLUMNS");
-        if (columns != null) {
+        return fromEnv(env, "COLUMNS", 80);
+    }
+
+    private static int fromEnv(Map<String, String> env, String variable, int fallback) {
+        String value = env.get(variable);
+        if (value != null) {
             try {
-                int value = Integer.parseInt(columns.trim());
-                if (value > 0) {
-                    return value;
+                int parsed = Integer.parseInt(value.trim());
+                if (parsed > 0) {
+                    return parsed;
                 }
             } catch (NumberFormatException ignored) {
-                // fall through to the classic default
+                // fall through to the default
             }
         }
-        return 80;
+        return fallback;
     }
 
     private boolean nativeLoaded() {

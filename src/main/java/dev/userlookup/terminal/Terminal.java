@@ -15,6 +15,16 @@ public interface Terminal {
     /** Columns of the terminal on standard output, or 0 when unknown. */
     int width();
 
+    /** Rows of the terminal on standard output, or 0 when unknown (then nothing is paged). */
+    default int height() {
+        return 0;
+    }
+
+    /** Columns of the terminal on standard error, or 0 when it is not one. */
+    default int stderrWidth() {
+        return stderrIsTerminal() ? width() : 0;
+    }
+
     /** Whether standard input is a terminal: a person typing, not a pipe or a file. */
     default boolean stdinIsTerminal() {
         return false;

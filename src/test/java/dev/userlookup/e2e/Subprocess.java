@@ -36,6 +36,9 @@ final class Subprocess {
         builder.environment().remove("CLICOLOR_FORCE");
         builder.environment().remove("USERLOOKUP_BASE_URL");
         builder.environment().remove("USERLOOKUP_API_KEY");
+        // A pager of the machine's (less, waiting for a key) must not decide a test.
+        builder.environment().remove("PAGER");
+        builder.environment().remove("USERLOOKUP_PAGER");
         builder.environment().putAll(env);
         builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         long started = System.nanoTime();

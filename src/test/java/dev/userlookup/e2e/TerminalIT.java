@@ -120,4 +120,77 @@ class TerminalIT {
                     "raw control U+" + Integer.toHexString(c) + " at " + i + ": " + text);
         }
     }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} columns")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {60, 80, 100, 120})
+    void tablesFitEveryWidthWithTheIdsWhole(int width) {
+        Subprocess.Result result = Subprocess.inTerminal(env("NO_COLOR", "1"), width,
+                Subprocess.LAUNCHER + " list --limit 20 --offset 100; " + Subprocess.LAUNCHER + " resolve customer-000042");
+
+        assertEquals(0, result.exit(), result::toString);
+        String[] lines = result.out().split("\r\n");
+        for (String line : lines) {
+            assertTrue(DisplayWidth.of(line) <= width, "wider than " + width + ": [" + line + "]");
+        }
+        for (int i = 100; i < 120; i++) {
+            assertTrue(lines[i - 99].startsWith(fake.users().userId(i) + "  " + fake.users().clientUserId(i)),
+                    "whole ids at " + width + ": [" + lines[i - 99] + "]");
+        }
+        assertTrue(result.out().contains("User ID         " + fake.users().userId(42) + "\r\n"), result.out());
+    }
+
+    @Test
+    void outputTallerThanTheScreenGoesThroughThePagerShorterOutputDoesNot() {
+        Map<String, String> env = env("NO_COLOR", "1", "USERLOOKUP_PAGER", "sed 's/^/PAGED:/'");
+        Subprocess.Result tall = Subprocess.inTerminal(env, 100, Subprocess.LAUNCHER + " list --limit 60");
+        Subprocess.Result short_ = Subprocess.inTerminal(env, 100, Subprocess.LAUNCHER + " list --limit 5");
+
+        assertEquals(0, tall.exit(), tall::toString);
+        assertTrue(tall.out().startsWith("PAGED:USER ID"), tall.out());
+        assertTrue(tall.out().contains("PAGED:Showing 1–60 of 1,250 users."), tall.out());
+        assertEquals(0, short_.exit(), short_::toString);
+        assertTrue(short_.out().startsWith("USER ID"), short_.out());
+        assertFalse(short_.out().contains("PAGED:"), short_.out());
+    }
+
+    @Test
+    void pagerIsChosenFromUserlookupPagerThenPagerAndAnEmptyValueTurnsItOff() {
+        Subprocess.Result fromPager = Subprocess.inTerminal(env("PAGER", "sed 's/^/P:/'"), 100, Subprocess.LAUNCHER + " list --limit 60");
+        Subprocess.Result ours = Subprocess.inTerminal(env("PAGER", "sed 's/^/P:/'", "USERLOOKUP_PAGER", "sed 's/^/U:/'"), 100,
+                Subprocess.LAUNCHER + " list --limit 60");
+        Subprocess.Result off = Subprocess.inTerminal(env("PAGER", "sed 's/^/P:/'", "USERLOOKUP_PAGER", ""), 100,
+                Subprocess.LAUNCHER + " list --limit 60 --color never");
+
+        assertTrue(fromPager.out().contains("P:"), fromPager.out());
+        assertTrue(ours.out().contains("U:") && !ours.out().contains("P:"), ours.out());
+        assertTrue(off.out().startsWith("USER ID"), off.out());
+        assertFalse(off.out().contains("P:"), off.out());
+    }
+
+    @Test
+    void aPagerThatQuitsEarlyStopsTheWalkQuietlyWithExit0() {
+        Subprocess.Result result = Subprocess.inTerminal(env("USERLOOKUP_PAGER", "head -n 3"), 100,
+                Subprocess.LAUNCHER + " list --all --limit 50; echo \"status=$?\"");
+
+        assertTrue(result.out().contains("status=0"), result.out());
+        assertFalse(result.out().contains("userlookup:"), result.out());
+        assertFalse(result.out().contains("Showing"), result.out());
+    }
+
+    @Test
+    void neverAPagerIntoAPipe() {
+        Subprocess.Result result = Subprocess.inTerminal(env("USERLOOKUP_PAGER", "sed 's/^/PAGED:/'"), 100,
+                Subprocess.LAUNCHER + " list --limit 100 -o ndjson | wc -l");
+
+        assertEquals("100", result.out().strip(), result.out());
+    }
+
+    @Test
+    void aRetryIsAnnouncedOnTheTerminal() {
+        Subprocess.Result result = Subprocess.inTerminal(env(), 120, Subprocess.LAUNCHER + " resolve __503__ --retries 1");
+
+        assertEquals(5, result.exit(), result::toString);
+        assertTrue(result.out().matches("(?s)userlookup: resolve \"__503__\": HTTP 503; retry 1 of 1 in \\d+\\.\\d s\r\n"
+                + "userlookup: resolve \"__503__\": the service failed \\(HTTP 503\\).*"), result.out());
+    }
 }

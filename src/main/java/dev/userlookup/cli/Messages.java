@@ -1,0 +1,48 @@
+package dev.userlookup.cli;
+
+import dev.userlookup.terminal.LineFit;
+import dev.userlookup.terminal.ProgressLine;
+import dev.userlookup.terminal.SafeText;
+import dev.userlookup.terminal.Terminal;
+import java.io.PrintStream;
+import java.util.function.UnaryOperator;
+
+/**
+ * The tool's own lines on standard error, {@code userlookup: <text>}, written in one place: the
+ * key redacted, server text escaped, and on a terminal fitted to its width between words (a
+ * script reading stderr still gets one line).
+ */
+final class Messages {
+
+    private final PrintStream stderr;
+    private final Terminal terminal;
+    private final UnaryOperator<String> redactor;
+    private volatile ProgressLine progress;
+
+    Messages(PrintStream stderr, Terminal terminal, UnaryOperator<String> redactor) {
+        this.stderr = stderr;
+        this.terminal = terminal;
+        this.redactor = redactor;
+    }
+
+    /** A progress line on the same terminal, cleared before each message; null for none. */
+    void progress(ProgressLine line) {
+        this.progress = line;
+    }
+
+    void say(String message) {
+        String text = "userlookup: " + SafeText.escape(redactor.apply(message == null ? "" : message));
+        int width = terminal.stderrWidth();
+        synchronized (stderr) {
+            ProgressLine shown = progress;
+            if (shown != null) {
+                // The message replaces the progress line, which is redrawn after it.
+                shown.clear();
+            }
+            for (String line : LineFit.wrap(text, width, "  ")) {
+                stderr.println(line);
+            }
+            stderr.flush();
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package dev.userlookup.terminal;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Map;
+
+/**
+ * Standard output on a terminal that turns into a pager once the output is taller than the
+ * screen. Until then it holds what was written; output that fits is written as it is at the end.
+ * After that everything streams to the pager as it comes. A pager that quits early makes the next
+ * write fail as a closed pipe does, which stops the work like {@code | head}. {@link #close} waits
+ * for the pager, so the prompt comes back only after it.
+ */
+public final class PagedOutput extends OutputStream {
+
+    private final OutputStream terminal;
+    private final String command;
+    private final Map<String, String> env;
+    private final int rows;
+    private final int columns;
+    private final ByteArrayOutputStream held = new ByteArrayOutputStream();
+    private int rowsHeld;
+    private int lineBytes;
+    private Process pager;
+    private OutputStream toPager;
+    private Thread waitOnExit;
+
+    /**
+     * @param terminal standard output (a terminal)
+     * @param command the pager's shell command ({@link Pager#command})
+     * @param rows the screen's height; output of fewer rows than that is not paged
+     * @param columns the screen's width, to count the rows a long line takes
+     */
+    public PagedOutput(OutputStream terminal, String command, Map<String, String> env, int rows, int columns) {
+        this.terminal = terminal;
+        this.command = command;
+        this.env = env;
+        this.rows = rows;
+        this.columns = Math.max(1, columns);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public synchronized void write(byte[] bytes, int offset, int length) throws IOException {
+        if (toPager != null) {
+            toPager.write(bytes, offset, length);
+            return;
+        }
+        held.write(bytes, offset, length);
+        count(bytes, offset, length);
+        // One row is left for the prompt the shell prints after.
+        if (rowsHeld >= rows - 1) {
+            startPager();
+        }
+    }
+
+    /** Rows the held text takes: a line break ends one, and a long line wraps (bytes over-count: paging early is harmless). */
+    private void count(byte[] bytes, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
+            if (bytes[i] == '\n') {
+                rowsHeld++;
+                lineBytes = 0;
+            } else if (++lineBytes > columns) {
+                rowsHeld++;
+                lineBytes = 1;
+            }
+        }
+    }
+
+    private void startPager() throws IOException {
+        ProcessBuilder builder = new ProcessBuilder("sh", "-c", command)
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().clear();
+        builder.environment().putAll(env);
+        // As git does: less keeps colours and quits at the end of a short text unless told otherwise.
+        builder.environment().putIfAbsent("LESS", "FRX");
+        builder.environment().putIfAbsent("LV", "-c");
+        terminal.flush();
+        try {
+            pager = builder.start();
+        } catch (IOException cannotStart) {
+            // No such pager: the output goes to the terminal as it would without one.
+            toPager = terminal;
+            held.writeTo(terminal);
+            held.reset();
+            return;
+        }
+        toPager = pager.getOutputStream();
+        // Ctrl-C ends this JVM; the pager stays on the terminal and must own it until it quits.
+        waitOnExit = new Thread(this::awaitPager, "userlookup-pager");
+        Runtime.getRuntime().addShutdownHook(waitOnExit);
+        held.writeTo(toPager);
+        held.reset();
+    }
+
+    @Override
+    public synchronized void flush() throws IOException {
+        if (toPager != null) {
+            toPager.flush();
+        }
+        // Held output stays held: it is shown at the end, or by the pager once it is a screen high.
+    }
+
+    /** Shows what was held, or lets the pager have the end of its input and waits for it to quit. */
+    @Override
+    public synchronized void close() throws IOException {
+        if (toPager == null) {
+            held.writeTo(terminal);
+            held.reset();
+            terminal.flush();
+            return;
+        }
+        if (pager == null) {
+            terminal.flush();
+            return;
+        }
+        try {
+            toPager.close();
+        } catch (IOException pagerGone) {
+            // it quit first: nothing more to give it
+        }
+        awaitPager();
+        try {
+            Runtime.getRuntime().removeShutdownHook(waitOnExit);
+        } catch (IllegalStateException exiting) {
+            // the hook is running or has run: it waited already
+        }
+    }
+
+    private void awaitPager() {
+        try {
+            toPager.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+        try {
+            pager.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
