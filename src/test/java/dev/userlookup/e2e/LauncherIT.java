@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import dev.userlookup.build.StartupArchive;
 import dev.userlookup.fake.AwkwardCase;
 import dev.userlookup.fake.FakeService;
 import java.net.InetAddress;
@@ -84,10 +85,28 @@ class LauncherIT {
     }
 
     @Test
-    void theBuildLeavesAnArchiveStampedWithItsJdk() throws Exception {
+    void theBuildLeavesAnArchiveStampedWithItsJdkAndJarThatTheLauncherUsesInPlace() throws Exception {
         Path stamp = Subprocess.LAUNCHER.resolveSibling("userlookup.jsa.jdk");
         assertTrue(Files.exists(Subprocess.LAUNCHER.resolveSibling("userlookup.jsa")), "target/userlookup.jsa");
-        assertTrue(Files.readString(stamp).strip().matches("\\d+[.\\d]*.*"), Files.readString(stamp));
+        List<String> lines = Files.readAllLines(stamp);
+        assertEquals(2, lines.size(), lines::toString);
+        assertTrue(lines.get(0).matches("\\d+.*"), lines::toString);
+        assertEquals(Subprocess.JAR.toRealPath().toString(), lines.get(1));
+
+        // -Xshare:on: the JVM stops rather than run without the archive it was given.
+        assertResolves(Subprocess.run(env("USERLOOKUP_JAVA_OPTS", "-Xshare:on"), Duration.ofSeconds(60),
+                Subprocess.LAUNCHER.toString(), "resolve", fake.users().clientUserId(7)));
+    }
+
+    @Test
+    void aCopyOfTheArchiveBesideACopyOfTheJarIsLeftAlone() throws Exception {
+        // JDK 17 refuses an archive whose jar has moved, and then shares nothing, not even the
+        // JDK's own classes: the launcher must not pass it (-Xshare:on would stop the JVM if it did).
+        Path launcher = install(true);
+        assumeTrue(Files.exists(launcher.resolveSibling("userlookup.jsa")), "the build made an archive");
+
+        assertResolves(Subprocess.run(env("USERLOOKUP_JAVA_OPTS", "-Xshare:on"), Duration.ofSeconds(60),
+                launcher.toString(), "resolve", fake.users().clientUserId(7)));
     }
 
     @Test
@@ -117,7 +136,7 @@ class LauncherIT {
 
         assertResolves(Subprocess.run(env("XDG_CACHE_HOME", dir.resolve("my cache").toString()), Duration.ofSeconds(60),
                 launcher.toString(), "resolve", fake.users().clientUserId(7)));
-        Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+        Path jdk25 = JDK25;
         if (Files.isExecutable(jdk25.resolve("bin/java"))) {
             assertResolves(Subprocess.run(env("JAVA_HOME", jdk25.toString(), "XDG_CACHE_HOME", dir.resolve("my cache").toString()),
                     Duration.ofSeconds(60), launcher.toString(), "resolve", fake.users().clientUserId(7)));
@@ -142,21 +161,21 @@ class LauncherIT {
     }
 
     @Test
-    void aJdk25RunsWithTheAotCacheBuiltForIt() throws Exception {
-        Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
-        assumeTrue(Files.isExecutable(jdk25.resolve("bin/java")), "a second JDK (25) to try");
-        try (var files = Files.list(Subprocess.LAUNCHER.getParent())) {
-            assertTrue(files.anyMatch(file -> file.getFileName().toString().matches("userlookup-25\\..*\\.aot")),
-                    "the build made an AOT cache for the JDK 25 it found");
-        }
+    void aJdk25RunsWithTheAotCacheBuiltForItWhereverItIsMoved() throws Exception {
+        assumeTrue(Files.isExecutable(JDK25.resolve("bin/java")), "a second JDK (25) to try");
+        Path launcher = install(false, "built");
+        Path cache = StartupArchive.buildAotCache(launcher.resolveSibling("userlookup.jar"), JDK25);
+        assertEquals("userlookup-" + StartupArchive.releaseVersion(JDK25) + ".aot", cache.getFileName().toString());
+        Path moved = Files.move(launcher.getParent(), dir.resolve("moved"));
 
-        assertResolves(Subprocess.run(env("JAVA_HOME", jdk25.toString()), Duration.ofSeconds(60),
-                Subprocess.LAUNCHER.toString(), "resolve", fake.users().clientUserId(7)));
+        // -XX:AOTMode=on: the JVM stops rather than run without the cache it was given.
+        assertResolves(Subprocess.run(env("JAVA_HOME", JDK25.toString(), "USERLOOKUP_JAVA_OPTS", "-XX:AOTMode=on"), Duration.ofSeconds(60),
+                moved.resolve("userlookup").toString(), "resolve", fake.users().clientUserId(7)));
     }
 
     @Test
     void onAnotherJdkItCreatesItsOwnArchiveQuietly() throws Exception {
-        Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+        Path jdk25 = JDK25;
         assumeTrue(Files.isExecutable(jdk25.resolve("bin/java")), "a second JDK (25) to try");
         Path launcher = install(true);
 
