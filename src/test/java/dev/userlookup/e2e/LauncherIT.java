@@ -20,6 +20,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -163,14 +164,14 @@ class LauncherIT {
     @Test
     void aJdk25RunsWithTheAotCacheBuiltForItWhereverItIsMoved() throws Exception {
         assumeTrue(Files.isExecutable(JDK25.resolve("bin/java")), "a second JDK (25) to try");
-        Path launcher = install(false, "built");
-        Path cache = StartupArchive.buildAotCache(launcher.resolveSibling("userlookup.jar"), JDK25);
+        Path home = unpack();
+        Path cache = StartupArchive.buildAotCache(home.resolve("lib/userlookup.jar"), JDK25);
         assertEquals("userlookup-" + StartupArchive.releaseVersion(JDK25) + ".aot", cache.getFileName().toString());
-        Path moved = Files.move(launcher.getParent(), dir.resolve("moved"));
+        Path moved = Files.move(home, dir.resolve("moved"));
 
         // -XX:AOTMode=on: the JVM stops rather than run without the cache it was given.
         assertResolves(Subprocess.run(env("JAVA_HOME", JDK25.toString(), "USERLOOKUP_JAVA_OPTS", "-XX:AOTMode=on"), Duration.ofSeconds(60),
-                moved.resolve("userlookup").toString(), "resolve", fake.users().clientUserId(7)));
+                moved.resolve("bin/userlookup").toString(), "resolve", fake.users().clientUserId(7)));
     }
 
     @Test
@@ -393,5 +394,96 @@ class LauncherIT {
         assertResolves(Subprocess.run(env(), Duration.ofSeconds(60), dir.resolve("current/bin/userlookup").toString(),
                 "resolve", fake.users().clientUserId(7)));
         assertTrue(Files.isRegularFile(launcher));
+    }
+
+    static final Path ARCHIVE = Path.of(System.getProperty("userlookup.archive", "target/userlookup-0.1.0.tar.gz"));
+    static final String VERSION = System.getProperty("userlookup.version", "0.1.0");
+
+    /** The archive unpacked with tar into a folder of its own; returns its userlookup-VERSION folder. */
+    private Path unpack() throws Exception {
+        Path into = Files.createDirectories(dir.resolve("unpacked"));
+        Subprocess.Result result = Subprocess.run(Map.of(), Duration.ofSeconds(60), "tar", "-xzf", ARCHIVE.toString(), "-C", into.toString());
+        assertEquals(0, result.exit(), result::toString);
+        return into.resolve("userlookup-" + VERSION);
+    }
+
+    @Test
+    void theArchiveHoldsTheLauncherTheJarTheManPageTheCompletionsAndTheReadme() throws Exception {
+        Subprocess.Result listing = Subprocess.run(Map.of(), Duration.ofSeconds(60), "tar", "-tzf", ARCHIVE.toString());
+        assertEquals(0, listing.exit(), listing::toString);
+        String base = "userlookup-" + VERSION + "/";
+        List<String> entries = listing.out().lines().filter(entry -> !entry.endsWith("/"))
+                .filter(entry -> !entry.matches(Pattern.quote(base) + "lib/userlookup-.+\\.aot")).sorted().toList();
+        assertEquals(List.of(base + "README.md", base + "bin/userlookup", base + "lib/userlookup.jar",
+                base + "share/bash-completion/completions/userlookup", base + "share/man/man1/userlookup.1",
+                base + "share/zsh/site-functions/_userlookup"), entries);
+
+        Path home = unpack();
+        assertTrue(Files.isExecutable(home.resolve("bin/userlookup")));
+        assertEquals(Files.readString(Path.of("completions/userlookup.bash")), Files.readString(home.resolve("share/bash-completion/completions/userlookup")));
+        assertEquals(Files.readString(Path.of("completions/userlookup.zsh")), Files.readString(home.resolve("share/zsh/site-functions/_userlookup")));
+        assertEquals(Files.readString(Path.of("README.md")), Files.readString(home.resolve("README.md")));
+        assertTrue(Files.readString(home.resolve("bin/userlookup")).matches("(?s)#!/bin/sh\n.*userlookup-\\d{14}-.*"), "the build id is stamped in");
+    }
+
+    /** The command as a shell would run it: looked up on PATH, in the folder {@code cwd}. */
+    private Subprocess.Result fromPath(Path cwd, Path bin, String... arguments) {
+        Map<String, String> env = env();
+        env.put("PATH", bin + ":" + System.getenv("PATH"));
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "exec userlookup \"$@\"", "sh"));
+        command.addAll(List.of(arguments));
+        return Subprocess.run(cwd, env, Duration.ofSeconds(60), command);
+    }
+
+    @Test
+    void unpackedAnywhereItRunsFromPathInAnyFolderAndThroughALinkInABinFolder() throws Exception {
+        Path home = unpack();
+        Path elsewhere = Files.createDirectories(dir.resolve("some project"));
+        String id = fake.users().clientUserId(7);
+
+        assertResolves(fromPath(elsewhere, home.resolve("bin"), "resolve", id));
+
+        // ~/bin/userlookup -> the unpacked bin/userlookup, absolute and relative
+        Path bin = Files.createDirectories(dir.resolve("home/bin"));
+        Files.createSymbolicLink(bin.resolve("userlookup"), home.resolve("bin/userlookup"));
+        assertResolves(fromPath(elsewhere, bin, "resolve", id));
+        Files.delete(bin.resolve("userlookup"));
+        Files.createSymbolicLink(bin.resolve("userlookup"), bin.relativize(home.resolve("bin/userlookup")));
+        assertResolves(fromPath(elsewhere, bin, "resolve", id));
+
+        // The whole tree moved: nothing in it names where it was unpacked.
+        Files.createDirectories(dir.resolve("opt"));
+        Path moved = Files.move(home, dir.resolve("opt/userlookup"));
+        assertResolves(fromPath(elsewhere, moved.resolve("bin"), "resolve", id));
+        Map<String, String> c = env();
+        c.putAll(locale("LC_ALL", "C"));
+        assertEquals(List.of("/v2/user/resolve/Zo%C3%AB"), requestedPaths(moved.resolve("bin/userlookup"), c, "Zo\u00eb"));
+    }
+
+    @Test
+    void manFindsThePageWithTheArchivesShareManOnManpath() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/man")), "man (man-db) is not installed here");
+        Path home = unpack();
+
+        Subprocess.Result result = Subprocess.run(dir, Map.of("MANPATH", home.resolve("share/man").toString(), "MANPAGER", "cat",
+                "PAGER", "cat", "MANWIDTH", "80"), Duration.ofSeconds(60), List.of("man", "userlookup"));
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("", result.err(), result::toString);
+        assertTrue(result.out().startsWith("USERLOOKUP(1)"), result::toString);
+        for (String heading : List.of("NAME", "SYNOPSIS", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES")) {
+            assertTrue(result.out().contains("\n" + heading + "\n"), heading);
+        }
+    }
+
+    @Test
+    void theArchivesBashCompletionWorksSourcedFromAnyFolder() throws Exception {
+        Path home = unpack();
+        Path script = home.resolve("share/bash-completion/completions/userlookup");
+
+        Subprocess.Result result = Subprocess.run(Files.createDirectories(dir.resolve("elsewhere")), Map.of(), Duration.ofSeconds(60),
+                List.of("bash", "-c", "source \"$1\" && COMP_LINE='userlookup li' && COMP_WORDS=(userlookup li) && COMP_CWORD=1 "
+                        + "&& COMP_POINT=${#COMP_LINE} && _complete_userlookup && printf '%s\\n' \"${COMPREPLY[@]}\"", "bash", script.toString()));
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("list\n", result.out(), result::toString);
     }
 }
