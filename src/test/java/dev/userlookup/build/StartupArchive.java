@@ -11,192 +11,261 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Builds {@code target/userlookup.jsa}, a class-data-sharing archive of every class a typical
  * run loads (JDK and application), by running the packaged jar through its common paths against
- * the fake service, merging the class lists, and dumping a static archive. The archive only fits
- * the JDK that made it, so that JDK's runtime version is written beside it for the launcher to
- * compare. Run by {@code mvn package} (skipped with {@code -Dmaven.test.skip}); a failure here
- * costs start-up speed, not the build.
+ * the fake service, merging the class lists, and dumping a static archive; and, for each JDK 25+
+ * asked for, an AOT cache {@code target/userlookup-<version>.aot}.
+ *
+ * <p>An archive fits only the JDK that made it and, on JDK 17, only the jar at the path it was
+ * made for. So {@code userlookup.jsa.jdk} beside it holds two lines for the launcher to compare:
+ * the JDK's {@code JAVA_RUNTIME_VERSION}, read from its release file exactly as the launcher reads
+ * it (the one source of the version on both sides), and the jar's real path.
+ *
+ * <p>Run by {@code mvn package}; {@code -Dstartup.skip=true} (or {@code -Dmaven.test.skip}) builds
+ * without it. Arguments: the jar, then the JDK homes to build AOT caches for, comma-separated
+ * ({@code -Dstartup.aotJdks}; {@code scan} looks for JDK 25+ under /usr/lib/jvm; empty: none).
+ * Every training run must end with the exit status it is meant to, or the build fails saying which.
  */
 public final class StartupArchive {
 
-    private static final List<List<String>> TRAINING = List.of(
-            List.of("resolve", "customer-000042"),
-            List.of("resolve", "customer-000042", "-o", "table"),
-            List.of("resolve", "no-such-user"),
-            List.of("list", "--limit", "20", "-o", "table"),
-            List.of("list", "--limit", "20", "-o", "csv"),
-            List.of("list", "--limit", "20", "-o", "ndjson"),
-            List.of("list", "--all", "--limit", "200", "-o", "json"),
-            List.of("list", "--count"),
-            List.of("--help"));
+    /** A training run: the arguments, and the exit status that says it went as meant. */
+    record Training(int exit, List<String> arguments) {
+    }
+
+    private static final List<Training> TRAINING = List.of(
+            new Training(0, List.of("resolve", "customer-000042")),
+            new Training(0, List.of("resolve", "customer-000042", "-o", "table")),
+            new Training(3, List.of("resolve", "no-such-user")),
+            new Training(0, List.of("list", "--limit", "20", "-o", "table")),
+            new Training(0, List.of("list", "--limit", "20", "-o", "csv")),
+            new Training(0, List.of("list", "--limit", "20", "-o", "ndjson")),
+            new Training(0, List.of("list", "--all", "--limit", "200", "-o", "json")),
+            new Training(0, List.of("list", "--count")),
+            new Training(0, List.of("--help")));
 
     /** The JVM options the launcher runs with; an AOT cache only fits a run with the same ones. */
     static final List<String> LAUNCHER_OPTIONS = List.of("-XX:-UsePerfData", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
             "-Xms32m", "-Xmn16m", "-Xss1m");
 
+    /** Where {@code -Dstartup.aotJdks=scan} looks. */
+    static final Path JDK_FOLDER = Path.of("/usr/lib/jvm");
+
+    /** A training or dumping run that did not go as meant: the build stops on it. */
+    public static final class TrainingFailed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        TrainingFailed(String message) {
+            super(message + " (-Dstartup.skip=true builds without the start-up archive)");
+        }
+    }
+
     public static void main(String[] args) throws Exception {
-        Path jar = Path.of(args[0]).toAbsolutePath();
+        Path jar = Path.of(args[0]).toRealPath();
+        String aotJdks = args.length > 1 && args[1] != null ? args[1].strip() : "";
         Path archive = jar.resolveSibling("userlookup.jsa");
         Path stamp = jar.resolveSibling("userlookup.jsa.jdk");
         Files.deleteIfExists(archive);
         Files.deleteIfExists(stamp);
-        try {
-            build(jar, archive, stamp);
-            System.out.println("[startup-archive] " + archive + " for Java " + Files.readString(stamp).strip());
-        } catch (Exception e) {
-            Files.deleteIfExists(archive);
-            Files.deleteIfExists(stamp);
-            System.out.println("[startup-archive] not built, the launcher will start without it: " + e.getMessage());
-        }
-        for (Path home : aotJdks()) {
-            try {
-                Path cache = buildAotCache(jar, home);
-                System.out.println("[startup-archive] " + cache + " (AOT cache for " + home + ")");
-            } catch (Exception e) {
-                System.out.println("[startup-archive] no AOT cache for " + home + ": " + e.getMessage());
+        try (Stream<Path> files = Files.list(jar.getParent())) {
+            for (Path stale : files.filter(file -> file.getFileName().toString().matches("userlookup-.*\\.aot")).toList()) {
+                Files.delete(stale);
             }
+        }
+
+        List<Path> aotHomes = aotJdks(aotJdks);
+        Path home = javaHome();
+        String version = releaseVersion(home);
+        if (version == null) {
+            // Not a failure of the training: the launcher could never tell that an archive fits.
+            System.out.println("[startup-archive] none built: " + home.resolve("release")
+                    + " names no JAVA_RUNTIME_VERSION, so the launcher could not match an archive to this JDK");
+        } else {
+            build(home.resolve("bin/java").toString(), jar, archive);
+            Files.writeString(stamp, version + "\n" + jar + "\n");
+            System.out.println("[startup-archive] " + archive + " for Java " + version);
+        }
+        for (Path jdk : aotHomes) {
+            Path cache = buildAotCache(jar, jdk);
+            System.out.println("[startup-archive] " + cache + " (AOT cache for " + jdk + ")");
         }
     }
 
     /**
-     * JDKs of 25 or later on this machine (under /usr/lib/jvm, or those named by
-     * -Dstartup.aotJdks=home,home): the launcher runs on them with an AOT cache (JEP 483/514)
-     * when one built for that exact version lies beside the jar.
+     * The JDK homes named (comma-separated), or with {@code scan} those of 25 or later under
+     * {@link #JDK_FOLDER}. A named one that is no JDK 25+ fails the build: it was asked for.
      */
-    static List<Path> aotJdks() throws IOException {
+    static List<Path> aotJdks(String named) throws IOException, TrainingFailed {
         List<Path> homes = new ArrayList<>();
-        String named = System.getProperty("startup.aotJdks", "");
-        if (!named.isBlank()) {
-            for (String home : named.split(",")) {
-                homes.add(Path.of(home.trim()));
-            }
-        } else if (Files.isDirectory(Path.of("/usr/lib/jvm"))) {
-            try (var entries = Files.list(Path.of("/usr/lib/jvm"))) {
-                entries.filter(home -> !Files.isSymbolicLink(home) && Files.isExecutable(home.resolve("bin/java")))
-                        .sorted().forEach(homes::add);
-            }
+        if (named.isEmpty()) {
+            return homes;
         }
-        homes.removeIf(home -> majorVersion(home) < 25);
+        if (named.equals("scan")) {
+            if (Files.isDirectory(JDK_FOLDER)) {
+                try (Stream<Path> entries = Files.list(JDK_FOLDER)) {
+                    entries.filter(home -> !Files.isSymbolicLink(home) && Files.isExecutable(home.resolve("bin/java")))
+                            .filter(home -> featureRelease(releaseVersion(home)) >= 25)
+                            .sorted().forEach(homes::add);
+                }
+            }
+            return homes;
+        }
+        for (String name : named.split(",")) {
+            if (name.isBlank()) {
+                continue;
+            }
+            Path home = Path.of(name.strip());
+            String version = releaseVersion(home);
+            if (!Files.isExecutable(home.resolve("bin/java")) || featureRelease(version) < 25) {
+                throw new TrainingFailed("startup.aotJdks: " + home + " is not a JDK 25 or later (its release file says "
+                        + (version == null ? "no JAVA_RUNTIME_VERSION" : version) + ")");
+            }
+            homes.add(home);
+        }
         return homes;
     }
 
-    private static int majorVersion(Path home) {
-        String version = releaseVersion(home);
-        try {
-            return version == null ? 0 : Integer.parseInt(version.split("[.+-]")[0]);
-        } catch (NumberFormatException e) {
+    /** The feature release a version string starts with (17 of 17+35, 17-ea, 17.0.15+6-Debian); 0 if none. */
+    static int featureRelease(String version) {
+        if (version == null) {
             return 0;
         }
+        int end = 0;
+        while (end < version.length() && end < 4 && Character.isDigit(version.charAt(end))) {
+            end++;
+        }
+        return end == 0 ? 0 : Integer.parseInt(version.substring(0, end));
     }
 
-    /** JAVA_RUNTIME_VERSION from a JDK's release file, as the launcher reads it. */
-    static String releaseVersion(Path home) {
+    /** JAVA_RUNTIME_VERSION from a JDK's release file, as the launcher reads it; null if none. */
+    public static String releaseVersion(Path home) {
         try {
-            for (String line : Files.readAllLines(home.resolve("release"))) {
+            String version = null;
+            for (String line : Files.readAllLines(home.resolve("release"), StandardCharsets.UTF_8)) {
                 if (line.startsWith("JAVA_RUNTIME_VERSION=")) {
-                    return line.substring("JAVA_RUNTIME_VERSION=".length()).replace("\"", "");
+                    String value = line.substring("JAVA_RUNTIME_VERSION=".length());
+                    value = value.startsWith("\"") ? value.substring(1) : value;
+                    version = value.endsWith("\"") ? value.substring(0, value.length() - 1) : value;
                 }
             }
+            return version == null || version.isEmpty() ? null : version;
         } catch (IOException e) {
             return null;
         }
-        return null;
+    }
+
+    /** The JDK the launcher will pick: JAVA_HOME's, else the one whose java is first on PATH (links followed). */
+    static Path javaHome() throws TrainingFailed {
+        String home = System.getenv("JAVA_HOME");
+        if (home != null && !home.isEmpty() && Files.isExecutable(Path.of(home, "bin", "java"))) {
+            return Path.of(home);
+        }
+        for (String folder : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path java = Path.of(folder.isEmpty() ? "." : folder, "java");
+            if (Files.isExecutable(java) && !Files.isDirectory(java)) {
+                try {
+                    return java.toRealPath().getParent().getParent();
+                } catch (IOException e) {
+                    break;
+                }
+            }
+        }
+        throw new TrainingFailed("no java on PATH and no JAVA_HOME: cannot tell which JDK the launcher will run");
     }
 
     /** Record one typical run against the fake, then create the cache (two steps: neither prints into a user's output). */
-    private static Path buildAotCache(Path jar, Path home) throws IOException, InterruptedException {
+    public static Path buildAotCache(Path jar, Path home) throws IOException, InterruptedException, TrainingFailed {
         String version = releaseVersion(home);
         Path cache = jar.resolveSibling("userlookup-" + version + ".aot");
         Files.deleteIfExists(cache);
         Path config = Files.createTempFile("userlookup", ".aotconf");
         String java = home.resolve("bin/java").toString();
-        try (FakeService fake = FakeService.builder().users(1250).start()) {
-            List<String> record = new ArrayList<>(List.of(java));
-            record.addAll(LAUNCHER_OPTIONS);
-            record.addAll(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + config, "-jar", jar.toString(),
-                    "resolve", "customer-000042"));
-            ProcessBuilder builder = new ProcessBuilder(record);
-            builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
-            builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
-            run(builder);
+        try {
+            try (FakeService fake = FakeService.builder().users(1250).start()) {
+                List<String> record = new ArrayList<>(List.of(java));
+                record.addAll(LAUNCHER_OPTIONS);
+                record.addAll(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + config, "-jar", jar.toString(),
+                        "resolve", "customer-000042"));
+                ProcessBuilder builder = new ProcessBuilder(record);
+                builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
+                builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
+                run(builder, 0, "AOT training run (JDK " + version + ")");
+            }
+            List<String> create = new ArrayList<>(List.of(java));
+            create.addAll(LAUNCHER_OPTIONS);
+            create.addAll(List.of("-XX:AOTMode=create", "-XX:AOTConfiguration=" + config, "-XX:AOTCache=" + cache, "-jar", jar.toString()));
+            run(new ProcessBuilder(create), 0, "AOT cache creation (JDK " + version + ")");
+        } finally {
+            Files.deleteIfExists(config);
         }
-        List<String> create = new ArrayList<>(List.of(java));
-        create.addAll(LAUNCHER_OPTIONS);
-        create.addAll(List.of("-XX:AOTMode=create", "-XX:AOTConfiguration=" + config, "-XX:AOTCache=" + cache, "-jar", jar.toString()));
-        run(new ProcessBuilder(create));
-        Files.deleteIfExists(config);
         if (!Files.isRegularFile(cache)) {
-            throw new IOException("the JVM wrote no cache");
+            throw new TrainingFailed("JDK " + version + " wrote no AOT cache " + cache);
         }
         return cache;
     }
 
-    private static void build(Path jar, Path archive, Path stamp) throws IOException, InterruptedException {
-        String java = javaCommand();
+    private static void build(String java, Path jar, Path archive) throws IOException, InterruptedException, TrainingFailed {
         Path work = Files.createTempDirectory("userlookup-cds");
-        Set<String> classes = new LinkedHashSet<>();
-        try (FakeService fake = FakeService.builder().users(1250).start()) {
-            int run = 0;
-            for (List<String> arguments : TRAINING) {
-                Path list = work.resolve("classes-" + run++ + ".lst");
-                List<String> command = new ArrayList<>(List.of(java));
-                command.addAll(LAUNCHER_OPTIONS);
-                command.addAll(List.of("-XX:DumpLoadedClassList=" + list, "-jar", jar.toString()));
-                command.addAll(arguments);
-                ProcessBuilder builder = new ProcessBuilder(command);
-                builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
-                builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
-                run(builder);
-                for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
-                    if (!line.isBlank() && !line.startsWith("#")) {
-                        classes.add(line);
+        try {
+            Set<String> classes = new LinkedHashSet<>();
+            try (FakeService fake = FakeService.builder().users(1250).start()) {
+                int run = 0;
+                for (Training training : TRAINING) {
+                    Path list = work.resolve("classes-" + run++ + ".lst");
+                    List<String> command = new ArrayList<>(List.of(java));
+                    command.addAll(LAUNCHER_OPTIONS);
+                    command.addAll(List.of("-XX:DumpLoadedClassList=" + list, "-jar", jar.toString()));
+                    command.addAll(training.arguments());
+                    ProcessBuilder builder = new ProcessBuilder(command);
+                    builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
+                    builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
+                    run(builder, training.exit(), "training run 'userlookup " + String.join(" ", training.arguments()) + "'");
+                    for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+                        if (!line.isBlank() && !line.startsWith("#")) {
+                            classes.add(line);
+                        }
                     }
                 }
             }
-        }
-        Path merged = work.resolve("classes.lst");
-        Files.write(merged, classes, StandardCharsets.UTF_8);
-        run(new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + merged,
-                "-XX:SharedArchiveFile=" + archive, "-cp", jar.toString()));
-        if (!Files.isRegularFile(archive)) {
-            throw new IOException("the JVM wrote no archive");
-        }
-        Files.writeString(stamp, runtimeVersion(java) + "\n");
-    }
-
-    /** The java the launcher will pick: JAVA_HOME's, else the one on PATH. */
-    static String javaCommand() {
-        String home = System.getenv("JAVA_HOME");
-        if (home != null && !home.isBlank() && new File(home, "bin/java").canExecute()) {
-            return new File(home, "bin/java").getPath();
-        }
-        return "java";
-    }
-
-    /** JAVA_RUNTIME_VERSION as the launcher reads it from the JDK's release file. */
-    private static String runtimeVersion(String java) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(java, "-XshowSettings:properties", "-version").redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        process.waitFor();
-        for (String line : output.split("\n")) {
-            String trimmed = line.strip();
-            if (trimmed.startsWith("java.runtime.version = ")) {
-                return trimmed.substring("java.runtime.version = ".length());
+            Path merged = work.resolve("classes.lst");
+            Files.write(merged, classes, StandardCharsets.UTF_8);
+            run(new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + merged,
+                    "-XX:SharedArchiveFile=" + archive, "-cp", jar.toString()), 0, "the archive's dump (java -Xshare:dump)");
+        } finally {
+            try (Stream<Path> files = Files.list(work)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
             }
+            Files.delete(work);
         }
-        throw new IOException("cannot tell the runtime version of " + java);
+        if (!Files.isRegularFile(archive)) {
+            throw new TrainingFailed("the JVM wrote no archive " + archive);
+        }
     }
 
-    private static void run(ProcessBuilder builder) throws IOException, InterruptedException {
-        builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        Process process = builder.start();
-        if (!process.waitFor(120, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IOException("timed out: " + builder.command());
+    /** Runs one step with no input; a different exit status or a timeout fails the build with the step's stderr. */
+    private static void run(ProcessBuilder builder, int expectedExit, String what)
+            throws IOException, InterruptedException, TrainingFailed {
+        Path err = Files.createTempFile("userlookup-training", ".err");
+        try {
+            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            Process process = builder.start();
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new TrainingFailed(what + " still running after 120 s: " + String.join(" ", builder.command()));
+            }
+            if (process.exitValue() != expectedExit) {
+                List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
+                String tail = String.join("\n  ", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
+                throw new TrainingFailed(what + " exited " + process.exitValue() + ", not " + expectedExit + ": "
+                        + String.join(" ", builder.command()) + (tail.isEmpty() ? "" : "\n  " + tail));
+            }
+        } finally {
+            Files.deleteIfExists(err);
         }
     }
 

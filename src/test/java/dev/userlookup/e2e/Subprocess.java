@@ -31,7 +31,15 @@ final class Subprocess {
     }
 
     static Result run(Map<String, String> env, Duration timeout, List<String> command) {
+        return run(null, env, timeout, command);
+    }
+
+    /** In the folder {@code cwd} (null: this one); a null value in {@code env} removes that variable. */
+    static Result run(Path cwd, Map<String, String> env, Duration timeout, List<String> command) {
         ProcessBuilder builder = new ProcessBuilder(command);
+        if (cwd != null) {
+            builder.directory(cwd.toFile());
+        }
         builder.environment().remove("NO_COLOR");
         builder.environment().remove("CLICOLOR_FORCE");
         builder.environment().remove("USERLOOKUP_BASE_URL");
@@ -39,7 +47,13 @@ final class Subprocess {
         // A pager of the machine's (less, waiting for a key) must not decide a test.
         builder.environment().remove("PAGER");
         builder.environment().remove("USERLOOKUP_PAGER");
-        builder.environment().putAll(env);
+        env.forEach((name, value) -> {
+            if (value == null) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
         builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         long started = System.nanoTime();
         try {
