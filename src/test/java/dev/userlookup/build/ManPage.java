@@ -231,13 +231,21 @@ public final class ManPage {
                             throw new IllegalStateException("the footer's exit status line is not '  N  text': " + line);
                         }
                     }
+                } else if (each.get(0).equals("Examples:")) {
+                    // The help's few examples; EXAMPLES below has them and more, each explained.
+                    continue;
                 } else {
                     for (String line : each) {
                         Matcher variable = VARIABLE.matcher(line);
-                        if (!variable.matches()) {
+                        Matcher continued = CONTINUED.matcher(line);
+                        if (variable.matches()) {
+                            footer.environment.add(new String[] {variable.group(1), variable.group(2)});
+                        } else if (continued.matches() && !footer.environment.isEmpty()) {
+                            String[] last = footer.environment.get(footer.environment.size() - 1);
+                            last[1] = last[1] + " " + continued.group(1);
+                        } else {
                             throw new IllegalStateException("the footer's environment line is not '  NAME   text': " + line);
                         }
-                        footer.environment.add(new String[] {variable.group(1), variable.group(2)});
                     }
                 }
             }

@@ -173,7 +173,7 @@ class ManPageTest {
         Map<String, String> sections = sections(rendered());
         assertEquals(List.of("NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS",
                 "EXAMPLES", "SEE ALSO"), List.copyOf(sections.keySet()));
-        assertTrue(sections.get("NAME").contains("userlookup - Look up the end users of the health-data service"), sections.get("NAME"));
+        assertTrue(sections.get("NAME").contains("userlookup - look up the end users of the health-data service"), sections.get("NAME"));
         for (String variable : List.of("USERLOOKUP_BASE_URL", "USERLOOKUP_API_KEY", "USERLOOKUP_PROFILE", "USERLOOKUP_JAVA_OPTS",
                 "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "NO_COLOR", "CLICOLOR_FORCE", "XDG_CONFIG_HOME", "JAVA_HOME")) {
             assertTrue(Pattern.compile("(?m)^ {7}(.*, )?" + variable + "(,.*)?$").matcher(sections.get("ENVIRONMENT")).find(), variable);
