@@ -1,5 +1,10 @@
+#compdef userlookup
 # zsh completion for userlookup, generated from its picocli model: do not edit.
-# Use: source /path/to/userlookup.zsh   (in ~/.zshrc; loads bashcompinit itself)
+# Use: source <(userlookup completion zsh)   in ~/.zshrc, or put this file as _userlookup
+# in a folder of $fpath (share/zsh/site-functions).
+autoload -U +X compinit && { (( ${+_comps} )) || compinit; }
+autoload -U +X bashcompinit && bashcompinit
+compopt() { complete "$@"; }
 #!/usr/bin/env bash
 #
 # userlookup Bash Completion
@@ -129,6 +134,7 @@ function compReplyArray() {
   declare -a options
   options=("$@")
   local curr_word=${COMP_WORDS[COMP_CWORD]}
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
   local i
   local quoted
   local optionList=()
@@ -158,14 +164,17 @@ function _complete_userlookup() {
   # Edge case: if command line has no space after subcommand, then don't assume this subcommand is selected (remkop/picocli#1468).
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} resolve" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} list" ];    then _picocli_userlookup; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} completion" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_userlookup; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(resolve)
   local cmds1=(list)
-  local cmds2=(help)
+  local cmds2=(completion)
+  local cmds3=(help)
 
-  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_userlookup_help; return $?; fi
+  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_userlookup_help; return $?; fi
+  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_userlookup_completion; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_userlookup_list; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_userlookup_resolve; return $?; fi
 
@@ -178,8 +187,11 @@ function _picocli_userlookup() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+  # --option=value: bash splits the word at '='; complete the value as after '--option value'.
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
+  if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
 
-  local commands="resolve list help"
+  local commands="resolve list completion help"
   local flag_opts="'--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
   local arg_opts="'--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
@@ -198,7 +210,10 @@ function _picocli_userlookup() {
       return $?
       ;;
     '--api-key-file')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'
@@ -232,6 +247,9 @@ function _picocli_userlookup_resolve() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+  # --option=value: bash splits the word at '='; complete the value as after '--option value'.
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
+  if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
 
   local commands=""
   local flag_opts="'-h' '--help' '--stdin' '--allow-insecure-http' '-v' '--verbose'"
@@ -255,7 +273,10 @@ function _picocli_userlookup_resolve() {
       return $?
       ;;
     '--api-key-file')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'
@@ -289,6 +310,9 @@ function _picocli_userlookup_list() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+  # --option=value: bash splits the word at '='; complete the value as after '--option value'.
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
+  if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
 
   local commands=""
   local flag_opts="'-h' '--help' '--all' '--count' '--allow-insecure-http' '-v' '--verbose'"
@@ -318,7 +342,10 @@ function _picocli_userlookup_list() {
       return $?
       ;;
     '--api-key-file')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'
@@ -347,13 +374,16 @@ function _picocli_userlookup_list() {
   fi
 }
 
-# Generates completions for the options and subcommands of the `help` subcommand.
-function _picocli_userlookup_help() {
+# Generates completions for the options and subcommands of the `completion` subcommand.
+function _picocli_userlookup_completion() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+  # --option=value: bash splits the word at '='; complete the value as after '--option value'.
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
+  if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
 
-  local commands="resolve list"
+  local commands=""
   local flag_opts="'-h' '--help' '--allow-insecure-http' '-v' '--verbose'"
   local arg_opts="'--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
@@ -372,7 +402,76 @@ function _picocli_userlookup_help() {
       return $?
       ;;
     '--api-key-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FMT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+    '--timeout')
       return
+      ;;
+    '--retries')
+      return
+      ;;
+  esac
+  local SHELL_pos_param_args=("bash" "zsh") # 0-0 values
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "completion" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      positionals=$( compReplyArray "${SHELL_pos_param_args[@]}" )
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `help` subcommand.
+function _picocli_userlookup_help() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+  # --option=value: bash splits the word at '='; complete the value as after '--option value'.
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
+  if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
+
+  local commands="resolve list completion"
+  local flag_opts="'-h' '--help' '--allow-insecure-http' '-v' '--verbose'"
+  local arg_opts="'--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
+  local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--base-url')
+      return
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
+      return $?
+      ;;
+    '--api-key-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'
@@ -409,3 +508,5 @@ function _picocli_userlookup_help() {
 # The `-o default` option means that if the function generated no matches, the
 # default Bash completions and the Readline default filename completions are performed.
 complete -F _complete_userlookup -o default userlookup userlookup.sh userlookup.bash
+# Loaded from $fpath on the first TAB: answer that TAB too.
+if [[ ${funcstack[1]-} == _userlookup ]]; then _bash_complete -F _complete_userlookup -o default; fi

@@ -4,6 +4,7 @@ import dev.userlookup.config.GivenOptions;
 import dev.userlookup.config.Settings;
 import dev.userlookup.output.OutputFormat;
 import dev.userlookup.terminal.ColorMode;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import picocli.CommandLine;
@@ -28,7 +29,7 @@ public final class GlobalOptions {
     @Option(names = "--api-key-file", paramLabel = "FILE", order = 2, scope = ScopeType.INHERIT,
             description = "Read the key from FILE ('-': standard input); otherwise env USERLOOKUP_API_KEY. "
                     + "No option takes the key itself: it would land in shell history and ps.")
-    String apiKeyFile;
+    Path apiKeyFile;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FMT", order = 3, scope = ScopeType.INHERIT, converter = OutputFormatConverter.class,
             completionCandidates = OutputFormatConverter.Candidates.class,
@@ -58,12 +59,12 @@ public final class GlobalOptions {
     boolean verbose;
 
     GivenOptions given() {
-        return new GivenOptions(baseUrl, profile, apiKeyFile, output, color, timeoutSeconds, retries, allowInsecureHttp, verbose);
+        return new GivenOptions(baseUrl, profile, apiKeyFile == null ? null : apiKeyFile.toString(), output, color, timeoutSeconds, retries, allowInsecureHttp, verbose);
     }
 
     /** Whether the key is to be read from standard input, which then cannot carry ids too. */
     boolean keyFromStdin() {
-        return "-".equals(apiKeyFile);
+        return apiKeyFile != null && "-".equals(apiKeyFile.toString());
     }
 
     /** How to ask for the next page: the options that chose the service carry over, never a key. */
@@ -87,7 +88,7 @@ public final class GlobalOptions {
      * the script's build replaces it with a look-up of the config file's profile names.
      */
     static final class ProfileCandidates implements Iterable<String> {
-        static final String PLACEHOLDER = "__USERLOOKUP_PROFILES__";
+        static final String PLACEHOLDER = CompletionScript.PROFILE_PLACEHOLDER;
 
         @Override
         public Iterator<String> iterator() {
