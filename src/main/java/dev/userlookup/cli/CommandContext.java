@@ -86,6 +86,7 @@ final class CommandContext {
             String pager = Pager.command(io.env());
             if (pagerAllowed && pager != null && terminal.stdoutIsTerminal() && terminal.height() > 0) {
                 paged = new PagedOutput(io.stdout(), pager, io.env(), terminal.height(), terminal.width());
+                messages.heldOutput(paged);
                 stdout = new ReaderGoneException.Guard(paged);
             } else {
                 stdout = io.stdout();

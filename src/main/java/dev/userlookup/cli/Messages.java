@@ -1,6 +1,7 @@
 package dev.userlookup.cli;
 
 import dev.userlookup.terminal.LineFit;
+import dev.userlookup.terminal.PagedOutput;
 import dev.userlookup.terminal.ProgressLine;
 import dev.userlookup.terminal.SafeText;
 import dev.userlookup.terminal.Terminal;
@@ -18,6 +19,7 @@ final class Messages {
     private final Terminal terminal;
     private final UnaryOperator<String> redactor;
     private volatile ProgressLine progress;
+    private volatile PagedOutput heldOutput;
 
     Messages(PrintStream stderr, Terminal terminal, UnaryOperator<String> redactor) {
         this.stderr = stderr;
@@ -30,10 +32,23 @@ final class Messages {
         this.progress = line;
     }
 
+    /** Output held back for a pager, shown before each message so stdout and stderr keep their order. */
+    void heldOutput(PagedOutput output) {
+        this.heldOutput = output;
+    }
+
     void say(String message) {
         String text = "userlookup: " + SafeText.escape(redactor.apply(message == null ? "" : message));
         int width = terminal.stderrWidth();
         synchronized (stderr) {
+            PagedOutput held = heldOutput;
+            if (held != null) {
+                try {
+                    held.showHeld();
+                } catch (java.io.IOException readerGone) {
+                    // the terminal is gone: the message still goes to stderr
+                }
+            }
             ProgressLine shown = progress;
             if (shown != null) {
                 // The message replaces the progress line, which is redrawn after it.

@@ -99,6 +99,19 @@ public final class PagedOutput extends OutputStream {
         held.reset();
     }
 
+    /**
+     * Writes what is held to the terminal now, before a message on stderr, so the two read in
+     * the order they happened. The rows stay counted: a pager takes what still comes if the
+     * screen overflows.
+     */
+    public synchronized void showHeld() throws IOException {
+        if (toPager == null && held.size() > 0) {
+            held.writeTo(terminal);
+            held.reset();
+            terminal.flush();
+        }
+    }
+
     @Override
     public synchronized void flush() throws IOException {
         if (toPager != null) {

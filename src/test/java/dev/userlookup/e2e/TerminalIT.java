@@ -193,4 +193,17 @@ class TerminalIT {
         assertTrue(result.out().matches("(?s)userlookup: resolve \"__503__\": HTTP 503; retry 1 of 1 in \\d+\\.\\d s\r\n"
                 + "userlookup: resolve \"__503__\": the service failed \\(HTTP 503\\).*"), result.out());
     }
+
+    @Test
+    void aNotFoundIdIsReportedBetweenTheRowsBeforeAndAfterIt() {
+        Subprocess.Result result = Subprocess.inTerminal(env("NO_COLOR", "1"), 120,
+                Subprocess.LAUNCHER + " resolve customer-000042 nobody customer-000043");
+
+        assertEquals(3, result.exit(), result::toString);
+        String[] lines = result.out().split("\r\n");
+        assertTrue(lines[1].startsWith(fake.users().userId(42)), result.out());
+        assertTrue(lines[2].startsWith("userlookup: resolve \"nobody\": not found"), result.out());
+        assertTrue(lines[3].startsWith(fake.users().userId(43)), result.out());
+        assertEquals("2 users; 1 not found.", lines[4], result.out());
+    }
 }
