@@ -12,7 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
-import java.security.NoSuchAlgorithmException;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
@@ -145,14 +145,16 @@ final class HttpTransport implements AutoCloseable {
                 }
                 settings.verboseLog().accept("* through proxy " + proxy.display());
             }
-            if (!settings.baseUrl().isHttps()) {
-                // Plain http never does TLS (redirects stay on the same origin), yet the default
-                // context loads the TLS stack and certificate store: about 60 ms and 400 classes.
-                try {
+            try {
+                if (settings.baseUrl().isHttps()) {
+                    builder.sslContext(ServerTrust.context(settings.extraCas()));
+                } else {
+                    // Plain http never does TLS (redirects stay on the same origin), yet the default
+                    // context loads the TLS stack and certificate store: about 60 ms and 400 classes.
                     builder.sslContext(SSLContext.getInstance("TLS")).sslParameters(new SSLParameters());
-                } catch (NoSuchAlgorithmException e) {
-                    // keep the default context
                 }
+            } catch (GeneralSecurityException e) {
+                // keep the default context
             }
             http = builder.build();
         }

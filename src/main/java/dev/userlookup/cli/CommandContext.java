@@ -2,14 +2,19 @@ package dev.userlookup.cli;
 
 import dev.userlookup.Version;
 import dev.userlookup.api.ClientSettings;
+import dev.userlookup.api.CaFile;
 import dev.userlookup.api.ServiceClient;
 import dev.userlookup.config.Settings;
 import dev.userlookup.config.SettingsResolver;
+import dev.userlookup.config.Sourced;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.output.Renderers;
 import dev.userlookup.terminal.SafeText;
 import dev.userlookup.terminal.Style;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What a command works with: the streams, the settings (decided on first use, after the command
@@ -52,10 +57,18 @@ final class CommandContext {
             Settings chosen = settings();
             client = new ServiceClient(new ClientSettings(chosen.baseUrl().value(), chosen.apiKey().value(),
                     chosen.timeout().value(), chosen.retries().value(), ClientSettings.DEFAULT_RETRY_BASE_DELAY,
-                    "userlookup/" + Version.get(), chosen.proxy(),
+                    "userlookup/" + Version.get(), chosen.proxy(), caCertificates(chosen),
                     chosen.verbose() ? line -> io.stderr().println(SafeText.escape(redact(line))) : null));
         }
         return client;
+    }
+
+    private static List<X509Certificate> caCertificates(Settings chosen) {
+        List<X509Certificate> certificates = new ArrayList<>();
+        for (Sourced<CaFile> file : chosen.caFiles()) {
+            certificates.addAll(file.value().certificates());
+        }
+        return certificates;
     }
 
     Renderer renderer() {

@@ -4,6 +4,7 @@ import dev.userlookup.config.GivenOptions;
 import dev.userlookup.config.Settings;
 import dev.userlookup.output.OutputFormat;
 import dev.userlookup.terminal.ColorMode;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import picocli.CommandLine;
@@ -29,6 +30,12 @@ public final class GlobalOptions {
             description = "Read the key from FILE ('-': standard input); otherwise env USERLOOKUP_API_KEY. "
                     + "No option takes the key itself: it would land in shell history and ps.")
     String apiKeyFile;
+
+    // A Path, so that shell completion offers files.
+    @Option(names = "--ca-cert", paramLabel = "FILE", order = 2, scope = ScopeType.INHERIT,
+            description = "PEM file of CA certificates to trust besides the JDK's own: a TLS-inspecting company proxy, "
+                    + "a private CA (env USERLOOKUP_CA_CERT, profile ca_cert; SSL_CERT_FILE is read too).")
+    Path caCert;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FMT", order = 3, scope = ScopeType.INHERIT, converter = OutputFormatConverter.class,
             completionCandidates = OutputFormatConverter.Candidates.class,
@@ -58,7 +65,7 @@ public final class GlobalOptions {
     boolean verbose;
 
     GivenOptions given() {
-        return new GivenOptions(baseUrl, profile, apiKeyFile, output, color, timeoutSeconds, retries, allowInsecureHttp, verbose);
+        return new GivenOptions(baseUrl, profile, apiKeyFile, caCert == null ? null : caCert.toString(), output, color, timeoutSeconds, retries, allowInsecureHttp, verbose);
     }
 
     /** Whether the key is to be read from standard input, which then cannot carry ids too. */

@@ -1,0 +1,156 @@
+package dev.userlookup.api;
+
+import java.net.Socket;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+
+/**
+ * Whom the client trusts over TLS: the JDK's CAs (its cacerts, or whatever
+ * {@code javax.net.ssl.trustStore} names) and, besides them, the CAs of {@code --ca-cert} and
+ * {@code SSL_CERT_FILE}. The given CAs are asked first: their store is a handful of certificates,
+ * while the JDK's is about 150 to load, which a run against a private CA then never pays. A
+ * refusal carries the server's chain ({@link RefusedCertificate}) for the error message.
+ */
+final class ServerTrust extends X509ExtendedTrustManager {
+
+    @FunctionalInterface
+    private interface Check {
+        void on(X509ExtendedTrustManager manager) throws CertificateException;
+    }
+
+    private final X509ExtendedTrustManager given;
+    private X509ExtendedTrustManager jdk;
+
+    private ServerTrust(X509ExtendedTrustManager given) {
+        this.given = given;
+    }
+
+    /** A TLS context that trusts the JDK's CAs and {@code extraCas}; presents no client certificate. */
+    static SSLContext context(List<X509Certificate> extraCas) throws GeneralSecurityException {
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, new TrustManager[] {new ServerTrust(extraCas.isEmpty() ? null : managerOf(extraCas))}, null);
+        return context;
+    }
+
+    private static X509ExtendedTrustManager managerOf(List<X509Certificate> cas) throws GeneralSecurityException {
+        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+        try {
+            store.load(null, null);
+        } catch (java.io.IOException e) {
+            throw new GeneralSecurityException(e);
+        }
+        for (int i = 0; i < cas.size(); i++) {
+            store.setCertificateEntry("ca-" + i, cas.get(i));
+        }
+        return managerOf(store);
+    }
+
+    private static X509ExtendedTrustManager managerOf(KeyStore store) throws GeneralSecurityException {
+        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        factory.init(store);
+        for (TrustManager manager : factory.getTrustManagers()) {
+            if (manager instanceof X509ExtendedTrustManager) {
+                return (X509ExtendedTrustManager) manager;
+            }
+        }
+        throw new GeneralSecurityException("no X.509 trust manager in " + factory.getAlgorithm());
+    }
+
+    /** The JDK's own, loaded on first need (null store: its cacerts or javax.net.ssl.trustStore). */
+    private synchronized X509ExtendedTrustManager jdk() throws CertificateException {
+        if (jdk == null) {
+            try {
+                jdk = managerOf((KeyStore) null);
+            } catch (GeneralSecurityException e) {
+                throw new CertificateException("the JDK's trusted CAs cannot be loaded: " + e.getMessage(), e);
+            }
+        }
+        return jdk;
+    }
+
+    private void check(X509Certificate[] chain, Check check) throws CertificateException {
+        try {
+            if (given != null) {
+                try {
+                    check.on(given);
+                    return;
+                } catch (CertificateException refused) {
+                    // Anchored in a given CA but expired or for another host: the JDK's CAs cannot
+                    // make that right, and their refusal ("no path") would hide the real reason.
+                    if (!unknownIssuer(refused)) {
+                        throw refused;
+                    }
+                }
+            }
+            check.on(jdk());
+        } catch (RefusedCertificate refused) {
+            throw refused;
+        } catch (CertificateException refused) {
+            throw new RefusedCertificate(chain, refused);
+        }
+    }
+
+    /** No chain from the server's certificate to a CA of this store. */
+    static boolean unknownIssuer(Throwable refusal) {
+        for (Throwable t = refusal; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof CertPathBuilderException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+        check(chain, manager -> manager.checkServerTrusted(chain, authType, engine));
+    }
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+        check(chain, manager -> manager.checkServerTrusted(chain, authType, socket));
+    }
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+        check(chain, manager -> manager.checkServerTrusted(chain, authType));
+    }
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+        throw new CertificateException("a client does not check client certificates");
+    }
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+        throw new CertificateException("a client does not check client certificates");
+    }
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+        throw new CertificateException("a client does not check client certificates");
+    }
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+        List<X509Certificate> issuers = new ArrayList<>();
+        if (given != null) {
+            issuers.addAll(List.of(given.getAcceptedIssuers()));
+        }
+        try {
+            issuers.addAll(List.of(jdk().getAcceptedIssuers()));
+        } catch (CertificateException e) {
+            // only the given ones, then
+        }
+        return issuers.toArray(new X509Certificate[0]);
+    }
+}
