@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
@@ -18,14 +19,25 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * Whom the client trusts over TLS: the JDK's CAs (its cacerts, or whatever
  * {@code javax.net.ssl.trustStore} names) and, besides them, the CAs of {@code --ca-cert} and
  * {@code SSL_CERT_FILE}. The given CAs are asked first: their store is a handful of certificates,
- * while the JDK's is about 150 to load, which a run against a private CA then never pays. A
- * refusal carries the server's chain ({@link RefusedCertificate}) for the error message.
+ * while the JDK's is about 150 to load, which a run against a private CA then never pays. For
+ * the same reason a chain that ends in a given CA has its host name checked here
+ * ({@link CertificateHost}) rather than by the JDK's trust manager, whose check loads cacerts
+ * again. A refusal carries the server's chain ({@link RefusedCertificate}) for the error message.
  */
 final class ServerTrust extends X509ExtendedTrustManager {
 
     @FunctionalInterface
     private interface Check {
         void on(X509ExtendedTrustManager manager) throws CertificateException;
+    }
+
+    /** A chain from a trusted CA, for another host than the one connected to. */
+    static final class OtherHost extends CertificateException {
+        private static final long serialVersionUID = 1L;
+
+        OtherHost(String host) {
+            super("the certificate is not for " + host);
+        }
     }
 
     private final X509ExtendedTrustManager given;
@@ -78,11 +90,19 @@ final class ServerTrust extends X509ExtendedTrustManager {
         return jdk;
     }
 
-    private void check(X509Certificate[] chain, Check check) throws CertificateException {
+    /**
+     * @param peerHost the host connected to, whose name the certificate must bear; null when the
+     *     caller gives no connection, as the JDK's checks then skip the name too
+     */
+    private void check(X509Certificate[] chain, String authType, String peerHost, Check check) throws CertificateException {
         try {
             if (given != null) {
                 try {
-                    check.on(given);
+                    // The chain alone; the name next, here.
+                    given.checkServerTrusted(chain, authType);
+                    if (peerHost != null && (chain == null || chain.length == 0 || !CertificateHost.matches(chain[0], peerHost))) {
+                        throw new OtherHost(peerHost);
+                    }
                     return;
                 } catch (CertificateException refused) {
                     // Anchored in a given CA but expired or for another host: the JDK's CAs cannot
@@ -112,17 +132,21 @@ final class ServerTrust extends X509ExtendedTrustManager {
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
-        check(chain, manager -> manager.checkServerTrusted(chain, authType, engine));
+        check(chain, authType, engine == null ? null : engine.getPeerHost(), manager -> manager.checkServerTrusted(chain, authType, engine));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
-        check(chain, manager -> manager.checkServerTrusted(chain, authType, socket));
+        String host = null;
+        if (socket instanceof SSLSocket && ((SSLSocket) socket).getHandshakeSession() != null) {
+            host = ((SSLSocket) socket).getHandshakeSession().getPeerHost();
+        }
+        check(chain, authType, host, manager -> manager.checkServerTrusted(chain, authType, socket));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-        check(chain, manager -> manager.checkServerTrusted(chain, authType));
+        check(chain, authType, null, manager -> manager.checkServerTrusted(chain, authType));
     }
 
     @Override

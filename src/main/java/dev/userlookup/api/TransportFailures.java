@@ -99,36 +99,14 @@ final class TransportFailures {
                     + "give that CA's certificate with --ca-cert FILE (PEM)";
         }
         String message = refused.getMessage() == null ? "" : refused.getMessage();
-        if (message.startsWith("No subject alternative") || message.startsWith("No name matching")) {
-            List<String> names = server == null ? List.of() : namesOf(server);
+        // Ours (a chain from a given CA), or the JDK's words for the same (from one of its CAs).
+        if (find(refused, ServerTrust.OtherHost.class) != null
+                || message.startsWith("No subject alternative") || message.startsWith("No name matching")) {
+            List<String> names = server == null ? List.of() : CertificateHost.namesOf(server);
             return its + " is for " + (names.isEmpty() ? "another host" : String.join(", ", names)) + ", not " + hostName
                     + "; check the base URL";
         }
         return its + " was refused: " + words(innermost(refused));
-    }
-
-    /** The DNS names and addresses a certificate is for, else its common name. */
-    private static List<String> namesOf(X509Certificate certificate) {
-        List<String> names = new ArrayList<>();
-        try {
-            if (certificate.getSubjectAlternativeNames() != null) {
-                for (List<?> name : certificate.getSubjectAlternativeNames()) {
-                    Object type = name.get(0);
-                    if ((Integer.valueOf(2).equals(type) || Integer.valueOf(7).equals(type)) && name.get(1) instanceof String) {
-                        names.add((String) name.get(1));
-                    }
-                }
-            }
-        } catch (CertificateException e) {
-            // unreadable extension: fall back to the common name
-        }
-        if (names.isEmpty()) {
-            String common = commonName(certificate.getSubjectX500Principal());
-            if (!common.isEmpty()) {
-                names.add(common);
-            }
-        }
-        return names;
     }
 
     private static String commonName(X500Principal principal) {
