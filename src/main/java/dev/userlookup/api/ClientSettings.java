@@ -1,6 +1,5 @@
 package dev.userlookup.api;
 
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +12,7 @@ import java.util.function.Consumer;
  * @param retries retries of a failed request (connection failures, timeouts, 408, 429, 5xx gateways)
  * @param retryBaseDelay first backoff step; doubles with each retry, with full jitter
  * @param proxy the proxy the environment names for the base URL, or null
- * @param extraCas CA certificates trusted over https besides the JDK's own ({@code --ca-cert}, {@code SSL_CERT_FILE})
+ * @param caFiles CA certificates trusted over https besides the JDK's own ({@code --ca-cert}, {@code SSL_CERT_FILE})
  * @param verboseLog receives one line per request, response and retry decision; never the key
  */
 public record ClientSettings(
@@ -24,7 +23,7 @@ public record ClientSettings(
         Duration retryBaseDelay,
         String userAgent,
         ProxyConfig proxy,
-        List<X509Certificate> extraCas,
+        List<CaFile> caFiles,
         Consumer<String> verboseLog) {
 
     public static final Duration DEFAULT_RETRY_BASE_DELAY = Duration.ofMillis(500);
@@ -37,7 +36,7 @@ public record ClientSettings(
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(retryBaseDelay, "retryBaseDelay");
         Objects.requireNonNull(userAgent, "userAgent");
-        extraCas = extraCas == null ? List.of() : List.copyOf(extraCas);
+        caFiles = caFiles == null ? List.of() : List.copyOf(caFiles);
         verboseLog = verboseLog == null ? line -> { } : verboseLog;
     }
 }

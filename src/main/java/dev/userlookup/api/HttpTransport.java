@@ -158,7 +158,7 @@ final class HttpTransport implements AutoCloseable {
             }
             try {
                 if (settings.baseUrl().isHttps()) {
-                    builder.sslContext(ServerTrust.context(settings.extraCas()));
+                    builder.sslContext(ServerTrust.context(settings.caFiles()));
                 } else {
                     // Plain http never does TLS (redirects stay on the same origin), yet the default
                     // context loads the TLS stack and certificate store: about 60 ms and 400 classes.

@@ -7,19 +7,23 @@ import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
+import javax.security.auth.x500.X500Principal;
 
 /**
  * Whom the client trusts over TLS: the JDK's CAs (its cacerts, or whatever
  * {@code javax.net.ssl.trustStore} names) and, besides them, the CAs of {@code --ca-cert} and
- * {@code SSL_CERT_FILE}. The given CAs are asked first: their store is a handful of certificates,
- * while the JDK's is about 150 to load, which a run against a private CA then never pays. For
+ * {@code SSL_CERT_FILE}. The given CAs are asked first, and only those that issued a certificate
+ * of the server's chain are parsed and put in a store: one or two, while the JDK's store is about
+ * 150 to load, which a run against a private CA then never pays. For
  * the same reason a chain that ends in a given CA has its host name checked here
  * ({@link CertificateHost}) rather than by the JDK's trust manager, whose check loads cacerts
  * again. A refusal carries the server's chain ({@link RefusedCertificate}) for the error message.
@@ -40,18 +44,41 @@ final class ServerTrust extends X509ExtendedTrustManager {
         }
     }
 
-    private final X509ExtendedTrustManager given;
+    private final List<CaFile> given;
     private X509ExtendedTrustManager jdk;
 
-    private ServerTrust(X509ExtendedTrustManager given) {
-        this.given = given;
+    private ServerTrust(List<CaFile> given) {
+        this.given = List.copyOf(given);
     }
 
-    /** A TLS context that trusts the JDK's CAs and {@code extraCas}; presents no client certificate. */
-    static SSLContext context(List<X509Certificate> extraCas) throws GeneralSecurityException {
+    /** A TLS context that trusts the JDK's CAs and those of {@code caFiles}; presents no client certificate. */
+    static SSLContext context(List<CaFile> caFiles) throws GeneralSecurityException {
         SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, new TrustManager[] {new ServerTrust(extraCas.isEmpty() ? null : managerOf(extraCas))}, null);
+        context.init(null, new TrustManager[] {new ServerTrust(caFiles)}, null);
         return context;
+    }
+
+    /** A trust manager of the given CAs that issued a certificate of {@code chain}; null when none did. */
+    private X509ExtendedTrustManager givenIssuersOf(X509Certificate[] chain) throws CertificateException {
+        if (given.isEmpty() || chain == null) {
+            return null;
+        }
+        Set<X500Principal> issuers = new HashSet<>();
+        for (X509Certificate certificate : chain) {
+            issuers.add(certificate.getIssuerX500Principal());
+        }
+        List<X509Certificate> anchors = new ArrayList<>();
+        for (CaFile file : given) {
+            anchors.addAll(file.withSubjects(issuers));
+        }
+        if (anchors.isEmpty()) {
+            return null;
+        }
+        try {
+            return managerOf(anchors);
+        } catch (GeneralSecurityException e) {
+            throw new CertificateException("the given CAs cannot be used: " + e.getMessage(), e);
+        }
     }
 
     private static X509ExtendedTrustManager managerOf(List<X509Certificate> cas) throws GeneralSecurityException {
@@ -96,10 +123,11 @@ final class ServerTrust extends X509ExtendedTrustManager {
      */
     private void check(X509Certificate[] chain, String authType, String peerHost, Check check) throws CertificateException {
         try {
-            if (given != null) {
+            X509ExtendedTrustManager issuers = givenIssuersOf(chain);
+            if (issuers != null) {
                 try {
                     // The chain alone; the name next, here.
-                    given.checkServerTrusted(chain, authType);
+                    issuers.checkServerTrusted(chain, authType);
                     if (peerHost != null && (chain == null || chain.length == 0 || !CertificateHost.matches(chain[0], peerHost))) {
                         throw new OtherHost(peerHost);
                     }
@@ -167,8 +195,12 @@ final class ServerTrust extends X509ExtendedTrustManager {
     @Override
     public X509Certificate[] getAcceptedIssuers() {
         List<X509Certificate> issuers = new ArrayList<>();
-        if (given != null) {
-            issuers.addAll(List.of(given.getAcceptedIssuers()));
+        for (CaFile file : given) {
+            try {
+                issuers.addAll(file.certificates());
+            } catch (CertificateException e) {
+                // a certificate that cannot be read issues nothing
+            }
         }
         try {
             issuers.addAll(List.of(jdk().getAcceptedIssuers()));

@@ -12,7 +12,6 @@ import dev.userlookup.output.Renderer;
 import dev.userlookup.output.Renderers;
 import dev.userlookup.terminal.SafeText;
 import dev.userlookup.terminal.Style;
-import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -57,18 +56,18 @@ final class CommandContext {
             Settings chosen = settings();
             client = new ServiceClient(new ClientSettings(chosen.baseUrl().value(), chosen.apiKey().value(),
                     chosen.timeout().value(), chosen.retries().value(), ClientSettings.DEFAULT_RETRY_BASE_DELAY,
-                    "userlookup/" + Version.get(), chosen.proxy(), caCertificates(chosen),
+                    "userlookup/" + Version.get(), chosen.proxy(), caFiles(chosen),
                     chosen.verbose() ? line -> io.stderr().println(SafeText.escape(redact(line))) : null));
         }
         return client;
     }
 
-    private static List<X509Certificate> caCertificates(Settings chosen) {
-        List<X509Certificate> certificates = new ArrayList<>();
+    private static List<CaFile> caFiles(Settings chosen) {
+        List<CaFile> files = new ArrayList<>();
         for (Sourced<CaFile> file : chosen.caFiles()) {
-            certificates.addAll(file.value().certificates());
+            files.add(file.value());
         }
-        return certificates;
+        return files;
     }
 
     Renderer renderer() {

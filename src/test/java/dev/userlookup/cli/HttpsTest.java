@@ -103,6 +103,20 @@ class HttpsTest {
     }
 
     @Test
+    void aBundleOfManyCasFindsTheOneThatIssuedTheServersCertificate() throws Exception {
+        WireMockServer server = https(TestCa.Kind.GOOD, true);
+        java.nio.file.Path system = java.nio.file.Path.of("/etc/ssl/certs/ca-certificates.crt");
+        String others = java.nio.file.Files.isReadable(system) ? java.nio.file.Files.readString(system)
+                : java.nio.file.Files.readString(TestCa.named("another CA").caPem());
+        java.nio.file.Path bundle = java.nio.file.Files.createTempFile("userlookup-bundle", ".pem");
+        java.nio.file.Files.writeString(bundle, others + "\n# the company's CA\n" + java.nio.file.Files.readString(CA.caPem()));
+
+        Cli.Result result = Cli.against(url(server)).env("SSL_CERT_FILE", bundle.toString()).run("resolve", "x");
+
+        assertEquals(0, result.exit(), result::toString);
+    }
+
+    @Test
     void anUnknownCaIsOneLineWithTheHintToGiveItsCertificate() {
         WireMockServer server = https(TestCa.Kind.GOOD, true);
         LoopbackTunnels relay = LoopbackTunnels.relayTo(server.httpsPort());
