@@ -33,6 +33,17 @@ public final class StartupArchive {
             List.of("list", "--count"),
             List.of("--help"));
 
+    /**
+     * The same over HTTPS (HTTP/2, TLS 1.3, a test CA given as USERLOOKUP_CA_CERT): the real
+     * service speaks only HTTPS, and its TLS and HTTP/2 classes are a thousand more than plain
+     * http loads. The last run is a refused certificate (no CA given), for the error's classes.
+     */
+    private static final List<List<String>> HTTPS_TRAINING = List.of(
+            List.of("resolve", "customer-000042"),
+            List.of("resolve", "customer-000042", "customer-000043", "customer-000044", "-o", "ndjson"),
+            List.of("list", "--all", "--limit", "200", "-o", "json"),
+            List.of("resolve", "customer-000042", "--retries", "0"));
+
     /** The JVM options the launcher runs with; an AOT cache only fits a run with the same ones. */
     static final List<String> LAUNCHER_OPTIONS = List.of("-XX:-UsePerfData", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
             "-Xms32m", "-Xmn16m", "-Xss1m");
@@ -113,14 +124,14 @@ public final class StartupArchive {
         Files.deleteIfExists(cache);
         Path config = Files.createTempFile("userlookup", ".aotconf");
         String java = home.resolve("bin/java").toString();
-        try (FakeService fake = FakeService.builder().users(1250).start()) {
+        // One run only can be recorded: a resolve over HTTPS, the only way the real service is reached.
+        try (FakeService fake = FakeService.builder().users(1250).https().start()) {
             List<String> record = new ArrayList<>(List.of(java));
             record.addAll(LAUNCHER_OPTIONS);
             record.addAll(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + config, "-jar", jar.toString(),
                     "resolve", "customer-000042"));
             ProcessBuilder builder = new ProcessBuilder(record);
-            builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
-            builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
+            trainingEnvironment(builder, fake, true);
             run(builder);
         }
         List<String> create = new ArrayList<>(List.of(java));
@@ -138,23 +149,15 @@ public final class StartupArchive {
         String java = javaCommand();
         Path work = Files.createTempDirectory("userlookup-cds");
         Set<String> classes = new LinkedHashSet<>();
-        try (FakeService fake = FakeService.builder().users(1250).start()) {
+        try (FakeService fake = FakeService.builder().users(1250).start();
+             FakeService secure = FakeService.builder().users(1250).https().start()) {
             int run = 0;
             for (List<String> arguments : TRAINING) {
-                Path list = work.resolve("classes-" + run++ + ".lst");
-                List<String> command = new ArrayList<>(List.of(java));
-                command.addAll(LAUNCHER_OPTIONS);
-                command.addAll(List.of("-XX:DumpLoadedClassList=" + list, "-jar", jar.toString()));
-                command.addAll(arguments);
-                ProcessBuilder builder = new ProcessBuilder(command);
-                builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
-                builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
-                run(builder);
-                for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
-                    if (!line.isBlank() && !line.startsWith("#")) {
-                        classes.add(line);
-                    }
-                }
+                classes.addAll(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), arguments, fake, true));
+            }
+            for (List<String> arguments : HTTPS_TRAINING) {
+                boolean trusted = run < TRAINING.size() + HTTPS_TRAINING.size() - 1;
+                classes.addAll(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), arguments, secure, trusted));
             }
         }
         Path merged = work.resolve("classes.lst");
@@ -165,6 +168,35 @@ public final class StartupArchive {
             throw new IOException("the JVM wrote no archive");
         }
         Files.writeString(stamp, runtimeVersion(java) + "\n");
+    }
+
+    private static List<String> loadedClasses(String java, Path jar, Path list, List<String> arguments, FakeService fake,
+            boolean trusted) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(LAUNCHER_OPTIONS);
+        command.addAll(List.of("-XX:DumpLoadedClassList=" + list, "-jar", jar.toString()));
+        command.addAll(arguments);
+        ProcessBuilder builder = new ProcessBuilder(command);
+        trainingEnvironment(builder, fake, trusted);
+        run(builder);
+        List<String> classes = new ArrayList<>();
+        for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+            if (!line.isBlank() && !line.startsWith("#")) {
+                classes.add(line);
+            }
+        }
+        return classes;
+    }
+
+    /** The fake's URL and key; over HTTPS its CA when {@code trusted}; never the machine's SSL_CERT_FILE. */
+    private static void trainingEnvironment(ProcessBuilder builder, FakeService fake, boolean trusted) {
+        builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
+        builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
+        builder.environment().remove("SSL_CERT_FILE");
+        builder.environment().remove("USERLOOKUP_CA_CERT");
+        if (trusted && fake.caCert() != null) {
+            builder.environment().put("USERLOOKUP_CA_CERT", fake.caCert().toString());
+        }
     }
 
     /** The java the launcher will pick: JAVA_HOME's, else the one on PATH. */
