@@ -178,7 +178,7 @@ function _picocli_userlookup() {
 
   local commands="resolve list"
   local flag_opts="'--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
@@ -196,6 +196,12 @@ function _picocli_userlookup() {
       ;;
     '--api-key-file')
       return
+      ;;
+    '--ca-cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'
@@ -232,7 +238,7 @@ function _picocli_userlookup_resolve() {
 
   local commands=""
   local flag_opts="'--stdin' '--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--parallel' '--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--parallel' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
@@ -253,6 +259,12 @@ function _picocli_userlookup_resolve() {
       ;;
     '--api-key-file')
       return
+      ;;
+    '--ca-cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'
@@ -289,7 +301,7 @@ function _picocli_userlookup_list() {
 
   local commands=""
   local flag_opts="'--all' '--count' '--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--offset' '--limit' '--parallel' '--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--offset' '--limit' '--parallel' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
@@ -316,6 +328,12 @@ function _picocli_userlookup_list() {
       ;;
     '--api-key-file')
       return
+      ;;
+    '--ca-cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'

@@ -61,7 +61,7 @@ public final class GlobalOptions {
     boolean allowInsecureHttp;
 
     @Option(names = {"-v", "--verbose"}, order = 8, scope = ScopeType.INHERIT,
-            description = "Each request, status and time on standard error (the key shown as ***).")
+            description = "Each request, status, time and protocol (HTTP/2, TLS version) on standard error (the key shown as ***).")
     boolean verbose;
 
     GivenOptions given() {

@@ -26,6 +26,8 @@ import picocli.CommandLine.Spec;
             "  USERLOOKUP_BASE_URL   the service's base URL (--base-url beats it)",
             "  USERLOOKUP_API_KEY    the team key (--api-key-file beats it)",
             "  USERLOOKUP_PROFILE    the profile to use (--profile beats it)",
+            "  USERLOOKUP_CA_CERT    a PEM file of CAs to trust too (--ca-cert beats it)",
+            "  SSL_CERT_FILE         a PEM bundle of CAs to trust too, as curl reads it",
             "  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   as curl reads them",
             "  NO_COLOR, CLICOLOR_FORCE   turn colour off, or on even into a pipe",
             "",
@@ -34,6 +36,7 @@ import picocli.CommandLine.Spec;
             "  [profiles.prod]",
             "  base_url = \"https://api.example.test\"",
             "  api_key_file = \"~/.config/userlookup/prod.key\"   # or api_key_command",
+            "  ca_cert = \"~/.config/userlookup/company-ca.pem\"  # optional",
             "An option beats its environment variable, which beats the profile.",
             "",
             "Exit status:",
@@ -44,7 +47,8 @@ import picocli.CommandLine.Spec;
             "  3  not found: no user has that client_user_id",
             "  4  authentication or permission refused (HTTP 401, 403)",
             "  5  the service could not be used: unreachable, timed out, 5xx or 429",
-            "     after retries, or a body that is not the JSON expected",
+            "     after retries, a certificate refused, a proxy refusing its",
+            "     credentials, or a body that is not the JSON expected",
             "  130  interrupted",
         })
 public final class UserlookupCommand implements Callable<Integer> {
