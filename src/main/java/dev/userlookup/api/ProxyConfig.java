@@ -33,6 +33,8 @@ public final class ProxyConfig {
     private final String user;
     private final char[] password;
     private final List<String> noProxy;
+    /** Whether the authenticator gave the credentials out: a 407 after that is a refused login. */
+    private final AtomicBoolean answered = new AtomicBoolean();
 
     private ProxyConfig(URI proxy, String variable, String user, char[] password, List<String> noProxy) {
         this.proxy = proxy;
@@ -186,11 +188,17 @@ public final class ProxyConfig {
 
     /** What a 407 means: credentials turned down, or none given. Never retried either way. */
     String refusedCredentials() {
-        return user == null
-                ? "the proxy " + address() + " asks for credentials (HTTP 407); give them in " + variable
-                        + " as http://USER:PASSWORD@" + proxy.getHost() + ":" + port()
-                : "the proxy " + address() + " refused its credentials (HTTP 407); check the user and password in " + variable
-                        + " (not retried: repeated bad logins can lock the account)";
+        if (user == null) {
+            return "the proxy " + address() + " asks for credentials (HTTP 407); give them in " + variable
+                    + " as http://USER:PASSWORD@" + proxy.getHost() + ":" + port();
+        }
+        if (!answered.get()) {
+            // java.net.http did not ask: a scheme the proxy wants that this JVM's options disable.
+            return "the proxy " + address() + " asks for credentials (HTTP 407) in a way this Java does not send them"
+                    + " (check jdk.http.auth.tunneling.disabledSchemes in USERLOOKUP_JAVA_OPTS)";
+        }
+        return "the proxy " + address() + " refused its credentials (HTTP 407); check the user and password in " + variable
+                + " (not retried: repeated bad logins can lock the account)";
     }
 
     private int port() {
@@ -223,7 +231,6 @@ public final class ProxyConfig {
         if (user == null) {
             return null;
         }
-        AtomicBoolean answered = new AtomicBoolean();
         return new Authenticator() {
             @Override
             protected PasswordAuthentication getPasswordAuthentication() {
