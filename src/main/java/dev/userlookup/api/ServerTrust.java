@@ -126,7 +126,10 @@ final class ServerTrust extends X509ExtendedTrustManager {
             X509ExtendedTrustManager issuers = givenIssuersOf(chain);
             if (issuers != null) {
                 try {
-                    // The chain alone; the name next, here.
+                    // The chain alone (path, validity, key usage, the JDK's disabled certificate
+                    // algorithms), then the name, here. What the connection-less check leaves
+                    // out besides the name is the check of the chain against the signature
+                    // schemes this handshake agreed, which the disabled algorithms cover.
                     issuers.checkServerTrusted(chain, authType);
                     if (peerHost != null && (chain == null || chain.length == 0 || !CertificateHost.matches(chain[0], peerHost))) {
                         throw new OtherHost(peerHost);
