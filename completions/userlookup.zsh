@@ -193,7 +193,7 @@ function _picocli_userlookup() {
 
   local commands="resolve list completion help"
   local flag_opts="'--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
@@ -210,6 +210,12 @@ function _picocli_userlookup() {
       return $?
       ;;
     '--api-key-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ca-cert')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
@@ -253,7 +259,7 @@ function _picocli_userlookup_resolve() {
 
   local commands=""
   local flag_opts="'-h' '--help' '--stdin' '--allow-insecure-http' '-v' '--verbose'"
-  local arg_opts="'--parallel' '--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--parallel' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
@@ -273,6 +279,12 @@ function _picocli_userlookup_resolve() {
       return $?
       ;;
     '--api-key-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ca-cert')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
@@ -316,7 +328,7 @@ function _picocli_userlookup_list() {
 
   local commands=""
   local flag_opts="'-h' '--help' '--all' '--count' '--allow-insecure-http' '-v' '--verbose'"
-  local arg_opts="'--offset' '--limit' '--parallel' '--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--offset' '--limit' '--parallel' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
@@ -342,6 +354,12 @@ function _picocli_userlookup_list() {
       return $?
       ;;
     '--api-key-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ca-cert')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
@@ -385,7 +403,7 @@ function _picocli_userlookup_completion() {
 
   local commands=""
   local flag_opts="'-h' '--help' '--allow-insecure-http' '-v' '--verbose'"
-  local arg_opts="'--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
@@ -402,6 +420,12 @@ function _picocli_userlookup_completion() {
       return $?
       ;;
     '--api-key-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ca-cert')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
@@ -451,7 +475,7 @@ function _picocli_userlookup_help() {
 
   local commands="resolve list completion"
   local flag_opts="'-h' '--help' '--allow-insecure-http' '-v' '--verbose'"
-  local arg_opts="'--base-url' '--profile' '--api-key-file' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
@@ -468,6 +492,12 @@ function _picocli_userlookup_help() {
       return $?
       ;;
     '--api-key-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ca-cert')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files

@@ -1,6 +1,7 @@
 package dev.userlookup.api;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -11,6 +12,7 @@ import java.util.function.Consumer;
  * @param retries retries of a failed request (connection failures, timeouts, 408, 429, 5xx gateways)
  * @param retryBaseDelay first backoff step; doubles with each retry, with full jitter
  * @param proxy the proxy the environment names for the base URL, or null
+ * @param caFiles CA certificates trusted over https besides the JDK's own ({@code --ca-cert}, {@code SSL_CERT_FILE})
  * @param verboseLog receives one line per request, response and retry decision; never the key
  * @param retryNotice receives a sentence for people when a request is retried (what failed,
  *     which attempt, how long the wait), or null for none
@@ -23,6 +25,7 @@ public record ClientSettings(
         Duration retryBaseDelay,
         String userAgent,
         ProxyConfig proxy,
+        List<CaFile> caFiles,
         Consumer<String> verboseLog,
         Consumer<String> retryNotice) {
 
@@ -36,6 +39,7 @@ public record ClientSettings(
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(retryBaseDelay, "retryBaseDelay");
         Objects.requireNonNull(userAgent, "userAgent");
+        caFiles = caFiles == null ? List.of() : List.copyOf(caFiles);
         verboseLog = verboseLog == null ? line -> { } : verboseLog;
         retryNotice = retryNotice == null ? line -> { } : retryNotice;
     }

@@ -3,26 +3,22 @@ package dev.userlookup.api;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ConnectException;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.nio.channels.UnresolvedAddressException;
-import java.security.NoSuchAlgorithmException;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.GZIPInputStream;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 
 /**
@@ -36,6 +32,8 @@ final class HttpTransport implements AutoCloseable {
     static final long MAX_BODY_BYTES = 64L << 20;
 
     private final ClientSettings settings;
+    private final AtomicBoolean firstTaken = new AtomicBoolean();
+    private final CountDownLatch firstDone = new CountDownLatch(1);
     private HttpClient http;
 
     HttpTransport(ClientSettings settings) {
@@ -51,6 +49,20 @@ final class HttpTransport implements AutoCloseable {
                 .header("Accept-Encoding", "gzip")
                 .header("User-Agent", settings.userAgent())
                 .build();
+        boolean first = firstTaken.compareAndSet(false, true);
+        if (!first) {
+            awaitFirst();
+        }
+        try {
+            return send(uri, request);
+        } finally {
+            if (first) {
+                firstDone.countDown();
+            }
+        }
+    }
+
+    private Response send(URI uri, HttpRequest request) throws TransportFailure {
         settings.verboseLog().accept("> GET " + uri + "  (x-service-api-key: ***)");
         long started = System.nanoTime();
         CompletableFuture<HttpResponse<byte[]>> pending =
@@ -67,45 +79,44 @@ final class HttpTransport implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted");
         } catch (ExecutionException e) {
-            throw classify(uri, e.getCause() == null ? e : e.getCause());
+            throw TransportFailures.of(e.getCause() == null ? e : e.getCause(), uri, settings.proxy(), settings.timeout());
         }
         byte[] body = decode(uri, response);
-        settings.verboseLog().accept(String.format(Locale.ROOT, "< %d in %d ms, %d bytes",
-                response.statusCode(), (System.nanoTime() - started) / 1_000_000, body.length));
+        settings.verboseLog().accept(String.format(Locale.ROOT, "< %d in %d ms, %d bytes (%s)",
+                response.statusCode(), (System.nanoTime() - started) / 1_000_000, body.length, protocol(response)));
         return new Response(response.statusCode(), body,
                 response.headers().firstValue("Content-Type").orElse(null),
                 response.headers().firstValue("Location").orElse(null),
                 response.headers().firstValue("Retry-After").orElse(null));
     }
 
+    /**
+     * Over https the first request of a run goes alone and the others wait for its answer: by then
+     * its connection is up and, over HTTP/2, every later request shares it. Sent together, each
+     * would open a connection of its own before the first handshake was done. Plain http is
+     * HTTP/1.1, where concurrent requests need connections of their own anyway.
+     */
+    private void awaitFirst() {
+        if (!settings.baseUrl().isHttps()) {
+            return;
+        }
+        try {
+            firstDone.await(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted");
+        }
+    }
+
+    /** {@code HTTP/2, TLSv1.3} or {@code HTTP/1.1}: for -v. */
+    private static String protocol(HttpResponse<?> response) {
+        String version = response.version() == HttpClient.Version.HTTP_2 ? "HTTP/2" : "HTTP/1.1";
+        return response.sslSession().map(session -> version + ", " + session.getProtocol()).orElse(version);
+    }
+
     static String seconds(Duration duration) {
         long millis = duration.toMillis();
         return millis % 1000 == 0 ? millis / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
-    }
-
-    private TransportFailure classify(URI uri, Throwable cause) {
-        String host = uri.getHost() + (uri.getPort() == -1 ? "" : ":" + uri.getPort());
-        if (cause instanceof CappedBodySubscriber.TooLarge) {
-            return new TransportFailure("the response body is too large (" + cause.getMessage() + ")", false, cause);
-        }
-        if (cause instanceof HttpConnectTimeoutException) {
-            return new TransportFailure("timed out connecting to " + host, true, cause);
-        }
-        if (cause instanceof HttpTimeoutException) {
-            return new TransportFailure("timed out after " + seconds(settings.timeout()), true, cause);
-        }
-        if (cause instanceof ConnectException) {
-            return new TransportFailure("cannot connect to " + host + " (connection refused)", true, cause);
-        }
-        if (cause instanceof UnknownHostException || cause instanceof UnresolvedAddressException
-                || (cause.getCause() instanceof UnresolvedAddressException)) {
-            return new TransportFailure("cannot resolve host " + uri.getHost(), true, cause);
-        }
-        if (cause instanceof SSLException) {
-            return new TransportFailure("TLS with " + host + " failed: " + cause.getMessage(), false, cause);
-        }
-        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-        return new TransportFailure("connection to " + host + " failed: " + message, true, cause);
     }
 
     /** The body as sent, or unzipped; at most {@link #MAX_BODY_BYTES} either way. */
@@ -145,14 +156,16 @@ final class HttpTransport implements AutoCloseable {
                 }
                 settings.verboseLog().accept("* through proxy " + proxy.display());
             }
-            if (!settings.baseUrl().isHttps()) {
-                // Plain http never does TLS (redirects stay on the same origin), yet the default
-                // context loads the TLS stack and certificate store: about 60 ms and 400 classes.
-                try {
+            try {
+                if (settings.baseUrl().isHttps()) {
+                    builder.sslContext(ServerTrust.context(settings.caFiles()));
+                } else {
+                    // Plain http never does TLS (redirects stay on the same origin), yet the default
+                    // context loads the TLS stack and certificate store: about 60 ms and 400 classes.
                     builder.sslContext(SSLContext.getInstance("TLS")).sslParameters(new SSLParameters());
-                } catch (NoSuchAlgorithmException e) {
-                    // keep the default context
                 }
+            } catch (GeneralSecurityException e) {
+                // keep the default context
             }
             http = builder.build();
         }

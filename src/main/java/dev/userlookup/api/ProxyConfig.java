@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The proxy from the environment, read as curl reads it (java.net.http reads none of it):
@@ -28,12 +29,16 @@ import java.util.Map;
 public final class ProxyConfig {
 
     private final URI proxy;
+    private final String variable;
     private final String user;
     private final char[] password;
     private final List<String> noProxy;
+    /** Whether the authenticator gave the credentials out: a 407 after that is a refused login. */
+    private final AtomicBoolean answered = new AtomicBoolean();
 
-    private ProxyConfig(URI proxy, String user, char[] password, List<String> noProxy) {
+    private ProxyConfig(URI proxy, String variable, String user, char[] password, List<String> noProxy) {
         this.proxy = proxy;
+        this.variable = variable;
         this.user = user;
         this.password = password;
         this.noProxy = noProxy;
@@ -48,6 +53,7 @@ public final class ProxyConfig {
         }
         boolean https = "https".equalsIgnoreCase(target.getScheme());
         String name = https ? "https_proxy" : "http_proxy";
+        String variable = isSet(env.get(name)) ? name : name.toUpperCase(Locale.ROOT);
         String value = firstSet(env.get(name), env.get(name.toUpperCase(Locale.ROOT)));
         if (value == null) {
             return null;
@@ -61,7 +67,7 @@ public final class ProxyConfig {
             user = URLDecoder.decode(parts[0], StandardCharsets.UTF_8);
             password = parts.length > 1 ? URLDecoder.decode(parts[1], StandardCharsets.UTF_8).toCharArray() : new char[0];
         }
-        ProxyConfig config = new ProxyConfig(proxy, user, password, noProxy);
+        ProxyConfig config = new ProxyConfig(proxy, variable, user, password, noProxy);
         return config.bypasses(target.getHost()) ? null : config;
     }
 
@@ -150,16 +156,49 @@ public final class ProxyConfig {
 
     private static String firstSet(String... values) {
         for (String value : values) {
-            if (value != null && !value.isBlank()) {
+            if (isSet(value)) {
                 return value;
             }
         }
         return null;
     }
 
+    private static boolean isSet(String value) {
+        return value != null && !value.isBlank();
+    }
+
     /** The proxy's address, without credentials, for --verbose. */
     public String display() {
-        return "http://" + proxy.getHost() + ":" + port() + (user == null ? "" : " (with credentials)");
+        return address() + (user == null ? "" : " (with credentials)");
+    }
+
+    /** {@code http://host:port}, never the credentials. */
+    String address() {
+        return "http://" + proxy.getHost() + ":" + port();
+    }
+
+    String host() {
+        return proxy.getHost();
+    }
+
+    /** The environment variable the proxy came from, as it was spelt. */
+    String variable() {
+        return variable;
+    }
+
+    /** What a 407 means: credentials turned down, or none given. Never retried either way. */
+    String refusedCredentials() {
+        if (user == null) {
+            return "the proxy " + address() + " asks for credentials (HTTP 407); give them in " + variable
+                    + " as http://USER:PASSWORD@" + proxy.getHost() + ":" + port();
+        }
+        if (!answered.get()) {
+            // java.net.http did not ask: a scheme the proxy wants that this JVM's options disable.
+            return "the proxy " + address() + " asks for credentials (HTTP 407) in a way this Java does not send them"
+                    + " (check jdk.http.auth.tunneling.disabledSchemes in USERLOOKUP_JAVA_OPTS)";
+        }
+        return "the proxy " + address() + " refused its credentials (HTTP 407); check the user and password in " + variable
+                + " (not retried: repeated bad logins can lock the account)";
     }
 
     private int port() {
@@ -181,7 +220,13 @@ public final class ProxyConfig {
         };
     }
 
-    /** Answers the proxy's 407 with the URL's credentials; never answers the service. */
+    /**
+     * Answers the proxy's 407 with the URL's credentials, once a run; never answers the service.
+     * java.net.http asks again when the proxy turns the credentials down, up to four times a
+     * request, and each is a failed login on a company account that locks after a few: asked a
+     * second time, this says no, the 407 comes back, and it is not retried. Once accepted,
+     * java.net.http sends them on its own to every later request through the proxy.
+     */
     Authenticator authenticator() {
         if (user == null) {
             return null;
@@ -189,7 +234,7 @@ public final class ProxyConfig {
         return new Authenticator() {
             @Override
             protected PasswordAuthentication getPasswordAuthentication() {
-                if (getRequestorType() != RequestorType.PROXY) {
+                if (getRequestorType() != RequestorType.PROXY || answered.getAndSet(true)) {
                     return null;
                 }
                 return new PasswordAuthentication(user, password.clone());

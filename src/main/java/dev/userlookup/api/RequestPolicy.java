@@ -67,7 +67,7 @@ final class RequestPolicy {
                     continue;
                 }
             }
-            throw StatusErrors.of(operation, response, notFoundMeansNoUser, retry, settings.baseUrl());
+            throw StatusErrors.of(operation, response, notFoundMeansNoUser, retry, settings.baseUrl(), settings.proxy());
         }
     }
 

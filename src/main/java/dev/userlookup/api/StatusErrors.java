@@ -9,8 +9,10 @@ final class StatusErrors {
     /**
      * @param notFoundMeansNoUser a 404 from resolve means "no such user"; from list, a wrong base URL
      * @param retries how many retries were spent before this answer
+     * @param proxy the proxy requests go through, or null: a 407 is its answer
      */
-    static ServiceException of(String operation, Response response, boolean notFoundMeansNoUser, int retries, BaseUrl baseUrl) {
+    static ServiceException of(String operation, Response response, boolean notFoundMeansNoUser, int retries, BaseUrl baseUrl,
+            ProxyConfig proxy) {
         int status = response.status();
         String detail = detail(response);
         if (status == 401 || status == 403) {
@@ -18,8 +20,9 @@ final class StatusErrors {
                     status == 401 ? "check USERLOOKUP_API_KEY or --api-key-file" : null);
         }
         if (status == 407) {
-            return new ServiceException.Unavailable(operation, "the proxy refused the request (HTTP 407)", detail,
-                    "check the user:password in HTTPS_PROXY or HTTP_PROXY", null);
+            return proxy == null
+                    ? new ServiceException.Unavailable(operation, "a proxy refused the request (HTTP 407)", detail, null, null)
+                    : new ServiceException.Unavailable(operation, proxy.refusedCredentials(), null, null, null);
         }
         if (status == 404 && notFoundMeansNoUser) {
             return new ServiceException.NotFound(operation, status, detail);

@@ -2,9 +2,11 @@ package dev.userlookup.cli;
 
 import dev.userlookup.Version;
 import dev.userlookup.api.ClientSettings;
+import dev.userlookup.api.CaFile;
 import dev.userlookup.api.ServiceClient;
 import dev.userlookup.config.Settings;
 import dev.userlookup.config.SettingsResolver;
+import dev.userlookup.config.Sourced;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.output.Renderers;
@@ -15,6 +17,8 @@ import dev.userlookup.terminal.Style;
 import dev.userlookup.terminal.Terminal;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What a command works with: the streams, the settings (decided on first use, after the command
@@ -66,7 +70,7 @@ final class CommandContext {
             Settings chosen = settings();
             client = new ServiceClient(new ClientSettings(chosen.baseUrl().value(), chosen.apiKey().value(),
                     chosen.timeout().value(), chosen.retries().value(), ClientSettings.DEFAULT_RETRY_BASE_DELAY,
-                    "userlookup/" + Version.get(), chosen.proxy(),
+                    "userlookup/" + Version.get(), chosen.proxy(), caFiles(chosen),
                     chosen.verbose() ? line -> io.stderr().println(SafeText.escape(redact(line))) : null,
                     // A person waiting at a terminal hears of a retry; -v says it already, a pipe never.
                     io.terminal().stderrIsTerminal() && !chosen.verbose() ? this::say : null));
@@ -93,6 +97,14 @@ final class CommandContext {
             }
         }
         return stdout;
+    }
+
+    private static List<CaFile> caFiles(Settings chosen) {
+        List<CaFile> files = new ArrayList<>();
+        for (Sourced<CaFile> file : chosen.caFiles()) {
+            files.add(file.value());
+        }
+        return files;
     }
 
     Renderer renderer() {

@@ -31,6 +31,12 @@ public final class GlobalOptions {
                     + "No option takes the key itself: it would land in shell history and ps.")
     Path apiKeyFile;
 
+    // A Path, so that shell completion offers files.
+    @Option(names = "--ca-cert", paramLabel = "FILE", order = 2, scope = ScopeType.INHERIT,
+            description = "PEM file of CA certificates to trust besides the JDK's own: a TLS-inspecting company proxy, "
+                    + "a private CA (env USERLOOKUP_CA_CERT, profile ca_cert; SSL_CERT_FILE is read too).")
+    Path caCert;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FMT", order = 3, scope = ScopeType.INHERIT, converter = OutputFormatConverter.class,
             completionCandidates = OutputFormatConverter.Candidates.class,
             description = "table, json, ndjson or csv. Default: table on a terminal, json otherwise.")
@@ -55,11 +61,12 @@ public final class GlobalOptions {
     boolean allowInsecureHttp;
 
     @Option(names = {"-v", "--verbose"}, order = 8, scope = ScopeType.INHERIT,
-            description = "Each request, status and time on standard error (the key shown as ***).")
+            description = "Each request, status, time and protocol (HTTP/2, TLS version) on standard error (the key shown as ***).")
     boolean verbose;
 
     GivenOptions given() {
-        return new GivenOptions(baseUrl, profile, apiKeyFile == null ? null : apiKeyFile.toString(), output, color, timeoutSeconds, retries, allowInsecureHttp, verbose);
+        return new GivenOptions(baseUrl, profile, apiKeyFile == null ? null : apiKeyFile.toString(),
+                caCert == null ? null : caCert.toString(), output, color, timeoutSeconds, retries, allowInsecureHttp, verbose);
     }
 
     /** Whether the key is to be read from standard input, which then cannot carry ids too. */

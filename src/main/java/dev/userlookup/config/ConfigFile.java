@@ -21,7 +21,7 @@ import java.util.Set;
  */
 public final class ConfigFile {
 
-    private static final Set<String> PROFILE_SETTINGS = Set.of("base_url", "api_key_file", "api_key_command");
+    private static final Set<String> PROFILE_SETTINGS = Set.of("base_url", "api_key_file", "api_key_command", "ca_cert");
 
     private final String defaultProfile;
     private final Map<String, Profile> profiles;
@@ -40,7 +40,10 @@ public final class ConfigFile {
         return base.resolve("userlookup").resolve("config.toml");
     }
 
-    /** A profile's api_key_file: {@code ~} is the home directory, a relative path is relative to the config's folder. */
+    /**
+     * A profile's api_key_file or ca_cert: {@code ~} is the home directory, a relative path is
+     * relative to the config's folder.
+     */
     public static Path keyFile(String setting, Map<String, String> env) {
         return UserPaths.expand(setting, env, location(env).getParent());
     }
@@ -95,14 +98,15 @@ public final class ConfigFile {
             String key = keys.next();
             if (!PROFILE_SETTINGS.contains(key)) {
                 throw new UsageException("config " + path + ": unknown setting '" + key + "' in profile " + name
-                        + " (known: base_url, api_key_file, api_key_command)");
+                        + " (known: base_url, api_key_file, api_key_command, ca_cert)");
             }
         }
         String where = "profiles." + name + ".";
         Profile profile = new Profile(name,
                 optionalText(path, where + "base_url", table.get("base_url")),
                 optionalText(path, where + "api_key_file", table.get("api_key_file")),
-                optionalText(path, where + "api_key_command", table.get("api_key_command")));
+                optionalText(path, where + "api_key_command", table.get("api_key_command")),
+                optionalText(path, where + "ca_cert", table.get("ca_cert")));
         if (profile.apiKeyFile() != null && profile.apiKeyCommand() != null) {
             throw new UsageException("config " + path + ": profile " + name + " has both api_key_file and api_key_command; keep one");
         }

@@ -11,6 +11,7 @@ public record GivenOptions(
         String baseUrl,
         String profile,
         String apiKeyFile,
+        String caCert,
         OutputFormat output,
         ColorMode color,
         Double timeoutSeconds,
@@ -19,5 +20,5 @@ public record GivenOptions(
         boolean verbose) {
 
     /** No option given: every setting from the environment, the config file or its default. */
-    public static final GivenOptions NONE = new GivenOptions(null, null, null, null, null, null, null, false, false);
+    public static final GivenOptions NONE = new GivenOptions(null, null, null, null, null, null, null, null, false, false);
 }

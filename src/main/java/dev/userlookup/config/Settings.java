@@ -2,16 +2,20 @@ package dev.userlookup.config;
 
 import dev.userlookup.api.ApiKey;
 import dev.userlookup.api.BaseUrl;
+import dev.userlookup.api.CaFile;
 import dev.userlookup.api.ProxyConfig;
 import dev.userlookup.output.OutputFormat;
 import dev.userlookup.terminal.ColorMode;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Every setting of one run, decided once by {@link SettingsResolver}, each with its origin.
  *
  * @param profile the profile in use; its value is null when none is
  * @param proxy the proxy the environment names for the base URL, or null for a direct connection
+ * @param caFiles CA certificates to trust besides the JDK's: the one of option, environment or
+ *     profile, then SSL_CERT_FILE's; empty when none is given or the base URL is plain http
  * @param colorOn whether table output carries colour, all things considered (format, terminal,
  *     {@code --color}, NO_COLOR, CLICOLOR_FORCE)
  */
@@ -20,6 +24,7 @@ public record Settings(
         Sourced<String> profile,
         Sourced<ApiKey> apiKey,
         ProxyConfig proxy,
+        List<Sourced<CaFile>> caFiles,
         Sourced<Duration> timeout,
         Sourced<Integer> retries,
         Sourced<OutputFormat> output,

@@ -3,6 +3,7 @@ package dev.userlookup.config;
 import dev.userlookup.UsageException;
 import dev.userlookup.api.ApiKey;
 import dev.userlookup.api.BaseUrl;
+import dev.userlookup.api.CaFile;
 import dev.userlookup.api.ProxyConfig;
 import dev.userlookup.output.OutputFormat;
 import dev.userlookup.terminal.ColorMode;
@@ -11,6 +12,8 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -24,6 +27,9 @@ public final class SettingsResolver {
 
     static final String BASE_URL_ENV = "USERLOOKUP_BASE_URL";
     static final String PROFILE_ENV = "USERLOOKUP_PROFILE";
+    static final String CA_CERT_ENV = "USERLOOKUP_CA_CERT";
+    /** The machine's CA bundle as curl, OpenSSL and Go read it; company machines set it. */
+    static final String SSL_CERT_FILE = "SSL_CERT_FILE";
 
     private final Map<String, String> env;
     private final Terminal terminal;
@@ -83,8 +89,38 @@ public final class SettingsResolver {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, timeout, retries, output, color, colorOn,
+        List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, configFile, base.isHttps());
+        return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, color, colorOn,
                 given.allowInsecureHttp(), given.verbose());
+    }
+
+    /**
+     * The CAs to trust besides the JDK's: --ca-cert, else USERLOOKUP_CA_CERT, else the profile's
+     * ca_cert; and SSL_CERT_FILE as well, beside whichever of them, since it is the machine's
+     * bundle (often the one with the company proxy's CA) while the others name the service's CA.
+     * SSL_CERT_FILE is read only for an https base URL: plain http has nothing to trust.
+     */
+    private List<Sourced<CaFile>> caFiles(String option, Profile chosen, Path configFile, boolean https) {
+        List<Sourced<CaFile>> files = new ArrayList<>();
+        Sourced<String> given = firstOf(option, "--ca-cert", CA_CERT_ENV);
+        if (given.value() != null) {
+            files.add(caFile(UserPaths.expand(given.value().trim(), env, null), given.origin()));
+        } else if (chosen != null && chosen.caCert() != null) {
+            files.add(caFile(ConfigFile.keyFile(chosen.caCert(), env), Origin.config(chosen.name(), configFile)));
+        }
+        String machine = env.get(SSL_CERT_FILE);
+        if (https && machine != null && !machine.isBlank()) {
+            files.add(caFile(Path.of(machine.trim()), Origin.environment(SSL_CERT_FILE)));
+        }
+        return List.copyOf(files);
+    }
+
+    private static Sourced<CaFile> caFile(Path path, Origin origin) {
+        try {
+            return new Sourced<>(CaFile.read(path), origin);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage() + " (from " + origin + ")", e);
+        }
     }
 
     private static Sourced<Duration> timeout(Double seconds) {

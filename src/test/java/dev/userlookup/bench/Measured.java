@@ -16,7 +16,14 @@ record Measured(long millis, long peakRssKb, long stdoutBytes, int exit) {
 
     static Measured run(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().putAll(env);
+        // A null value removes the variable (SSL_CERT_FILE, which machines set, when a run must not read it).
+        env.forEach((name, value) -> {
+            if (value == null) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
         builder.redirectError(ProcessBuilder.Redirect.INHERIT);
         long started = System.nanoTime();
         Process process = builder.start();

@@ -1,6 +1,7 @@
 package dev.userlookup.bench;
 
 import dev.userlookup.fake.FakeService;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,18 +11,24 @@ import java.util.Map;
 
 /**
  * One {@code target/userlookup resolve ID} on loopback against a bare JVM hello world on the same
- * JDK, alternating runs, medians. With {@code -Dbench.otherJdk=/path/to/jdk} the launcher also
- * runs on that JDK (JAVA_HOME), where it uses an archive created on first use.
+ * JDK, alternating runs, medians; then the same resolve over plain http against HTTPS (HTTP/2,
+ * TLS 1.3, the fake's certificate from a private CA given with {@code USERLOOKUP_CA_CERT}),
+ * alternating, medians. With {@code -Dbench.otherJdk=/path/to/jdk} the launcher also runs on that
+ * JDK (JAVA_HOME), where it uses an archive created on first use.
  */
 public final class StartupBenchmark {
+
+    /** The bundle Debian-like machines point SSL_CERT_FILE at. */
+    private static final Path SYSTEM_BUNDLE = Path.of("/etc/ssl/certs/ca-certificates.crt");
 
     public static void main(String[] args) throws Exception {
         Path launcher = Path.of(args.length > 0 ? args[0] : "target/userlookup");
         int runs = Integer.getInteger("bench.startupRuns", 21);
         String otherJdk = System.getProperty("bench.otherJdk", "");
-        try (FakeService fake = FakeService.builder().users(1250).start()) {
-            String id = fake.users().clientUserId(42);
-            Map<String, String> env = Map.of("USERLOOKUP_BASE_URL", fake.baseUrl(), "USERLOOKUP_API_KEY", fake.apiKey());
+        try (FakeService http = FakeService.builder().users(1250).start();
+             FakeService https = FakeService.builder().users(1250).https().start()) {
+            String id = http.users().clientUserId(42);
+            Map<String, String> env = env(http);
             System.out.printf(Locale.ROOT, "%nresolve of one id on loopback, %d alternating runs, medians%n%n", runs);
             System.out.println("| JDK | bare JVM hello world | userlookup resolve | ratio | curl |");
             System.out.println("|---|---:|---:|---:|---:|");
@@ -29,16 +36,78 @@ public final class StartupBenchmark {
             if (!otherJdk.isBlank()) {
                 report(otherJdk, otherJdk, launcher, id, env, runs, false);
             }
+            System.out.printf(Locale.ROOT, "%nresolve over plain http and over HTTPS (HTTP/2, TLS 1.3, private CA), %d alternating runs,"
+                    + " medians%n%n", runs);
+            System.out.println("| JDK | http | https | ratio | https, SSL_CERT_FILE = system bundle | ratio |");
+            System.out.println("|---|---:|---:|---:|---:|---:|");
+            compareTls("default java", null, launcher, id, http, https, runs);
+            if (!otherJdk.isBlank()) {
+                compareTls(otherJdk, otherJdk, launcher, id, http, https, runs);
+            }
         }
+    }
+
+    /** The tool's environment for a fake: its URL and key, its CA when it has one, no SSL_CERT_FILE of the machine's. */
+    private static Map<String, String> env(FakeService fake) {
+        Map<String, String> env = new HashMap<>();
+        env.put("USERLOOKUP_BASE_URL", fake.baseUrl());
+        env.put("USERLOOKUP_API_KEY", fake.apiKey());
+        env.put("SSL_CERT_FILE", null);
+        if (fake.caCert() != null) {
+            env.put("USERLOOKUP_CA_CERT", fake.caCert().toString());
+        }
+        return env;
+    }
+
+    private static Map<String, String> withJdk(Map<String, String> env, String javaHome) {
+        Map<String, String> copy = new HashMap<>(env);
+        if (javaHome != null) {
+            copy.put("JAVA_HOME", javaHome);
+        }
+        return copy;
+    }
+
+    private static void compareTls(String label, String javaHome, Path launcher, String id, FakeService http, FakeService https,
+                                   int runs) throws Exception {
+        List<String> tool = List.of(launcher.toString(), "resolve", id);
+        Map<String, String> plainEnv = withJdk(env(http), javaHome);
+        Map<String, String> tlsEnv = withJdk(env(https), javaHome);
+        Map<String, String> bundleEnv = new HashMap<>(tlsEnv);
+        boolean bundle = Files.isReadable(SYSTEM_BUNDLE);
+        bundleEnv.put("SSL_CERT_FILE", SYSTEM_BUNDLE.toString());
+        for (Map<String, String> each : List.of(plainEnv, tlsEnv, plainEnv, tlsEnv)) {
+            Measured.run(tool, each);
+        }
+        List<Long> plain = new ArrayList<>();
+        List<Long> tls = new ArrayList<>();
+        List<Long> tlsBundle = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            plain.add(timed(tool, plainEnv));
+            tls.add(timed(tool, tlsEnv));
+            if (bundle) {
+                tlsBundle.add(timed(tool, bundleEnv));
+            }
+        }
+        long plainMedian = median(plain);
+        long tlsMedian = median(tls);
+        String bundleCells = tlsBundle.isEmpty() ? "- | -" : String.format(Locale.ROOT, "%d ms | %.2fx", median(tlsBundle),
+                median(tlsBundle) / (double) plainMedian);
+        System.out.printf(Locale.ROOT, "| %s | %d ms | %d ms | %.2fx | %s |%n", label, plainMedian, tlsMedian,
+                tlsMedian / (double) plainMedian, bundleCells);
+    }
+
+    private static long timed(List<String> command, Map<String, String> env) throws Exception {
+        Measured run = Measured.run(command, env);
+        if (run.exit() != 0) {
+            throw new IllegalStateException("userlookup exited " + run.exit() + " with " + env);
+        }
+        return run.millis();
     }
 
     private static void report(String label, String javaHome, Path launcher, String id, Map<String, String> env, int runs,
                                boolean withCurl) throws Exception {
         String java = javaHome == null ? "java" : javaHome + "/bin/java";
-        Map<String, String> toolEnv = new HashMap<>(env);
-        if (javaHome != null) {
-            toolEnv.put("JAVA_HOME", javaHome);
-        }
+        Map<String, String> toolEnv = withJdk(env, javaHome);
         // Under exec:java the class path property is Maven's: ask where Hello itself was loaded from.
         String classes = Path.of(Hello.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         List<String> hello = List.of(java, "-cp", classes, Hello.class.getName());
@@ -54,11 +123,7 @@ public final class StartupBenchmark {
         List<Long> curlTimes = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             helloTimes.add(Measured.run(hello, Map.of()).millis());
-            Measured run = Measured.run(tool, toolEnv);
-            if (run.exit() != 0) {
-                throw new IllegalStateException("userlookup exited " + run.exit());
-            }
-            toolTimes.add(run.millis());
+            toolTimes.add(timed(tool, toolEnv));
             if (withCurl && WalkBenchmark.onPath("curl")) {
                 curlTimes.add(Measured.run(curl, Map.of()).millis());
             }

@@ -46,6 +46,17 @@ public final class StartupArchive {
             new Training(0, List.of("list", "--count")),
             new Training(0, List.of("--help")));
 
+    /**
+     * The same over HTTPS (HTTP/2, TLS 1.3, a test CA given as USERLOOKUP_CA_CERT): the real
+     * service speaks only HTTPS, and its TLS and HTTP/2 classes are a thousand more than plain
+     * http loads. The last run is a refused certificate (no CA given), for the error's classes.
+     */
+    private static final List<Training> HTTPS_TRAINING = List.of(
+            new Training(0, List.of("resolve", "customer-000042")),
+            new Training(0, List.of("resolve", "customer-000042", "customer-000043", "customer-000044", "-o", "ndjson")),
+            new Training(0, List.of("list", "--all", "--limit", "200", "-o", "json")),
+            new Training(5, List.of("resolve", "customer-000042", "--retries", "0")));
+
     /** The JVM options the launcher runs with; an AOT cache only fits a run with the same ones. */
     static final List<String> LAUNCHER_OPTIONS = List.of("-XX:-UsePerfData", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
             "-Xms32m", "-Xmn16m", "-Xss1m");
@@ -183,14 +194,14 @@ public final class StartupArchive {
         Path config = Files.createTempFile("userlookup", ".aotconf");
         String java = home.resolve("bin/java").toString();
         try {
-            try (FakeService fake = FakeService.builder().users(1250).start()) {
+            // One run only can be recorded: a resolve over HTTPS, the only way the real service is reached.
+            try (FakeService fake = FakeService.builder().users(1250).https().start()) {
                 List<String> record = new ArrayList<>(List.of(java));
                 record.addAll(LAUNCHER_OPTIONS);
                 record.addAll(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + config, "-jar", jar.toString(),
                         "resolve", "customer-000042"));
                 ProcessBuilder builder = new ProcessBuilder(record);
-                builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
-                builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
+                trainingEnvironment(builder, fake, true);
                 run(builder, 0, "AOT training run (JDK " + version + ")");
             }
             List<String> create = new ArrayList<>(List.of(java));
@@ -210,23 +221,15 @@ public final class StartupArchive {
         Path work = Files.createTempDirectory("userlookup-cds");
         try {
             Set<String> classes = new LinkedHashSet<>();
-            try (FakeService fake = FakeService.builder().users(1250).start()) {
+            try (FakeService fake = FakeService.builder().users(1250).start();
+                 FakeService secure = FakeService.builder().users(1250).https().start()) {
                 int run = 0;
                 for (Training training : TRAINING) {
-                    Path list = work.resolve("classes-" + run++ + ".lst");
-                    List<String> command = new ArrayList<>(List.of(java));
-                    command.addAll(LAUNCHER_OPTIONS);
-                    command.addAll(List.of("-XX:DumpLoadedClassList=" + list, "-jar", jar.toString()));
-                    command.addAll(training.arguments());
-                    ProcessBuilder builder = new ProcessBuilder(command);
-                    builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
-                    builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
-                    run(builder, training.exit(), "training run 'userlookup " + String.join(" ", training.arguments()) + "'");
-                    for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
-                        if (!line.isBlank() && !line.startsWith("#")) {
-                            classes.add(line);
-                        }
-                    }
+                    classes.addAll(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), training, fake, true));
+                }
+                for (Training training : HTTPS_TRAINING) {
+                    boolean trusted = training.exit() == 0;
+                    classes.addAll(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), training, secure, trusted));
                 }
             }
             Path merged = work.resolve("classes.lst");
@@ -270,5 +273,35 @@ public final class StartupArchive {
     }
 
     private StartupArchive() {
+    }
+
+    private static List<String> loadedClasses(String java, Path jar, Path list, Training training, FakeService fake,
+            boolean trusted) throws IOException, InterruptedException, TrainingFailed {
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(LAUNCHER_OPTIONS);
+        command.addAll(List.of("-XX:DumpLoadedClassList=" + list, "-jar", jar.toString()));
+        command.addAll(training.arguments());
+        ProcessBuilder builder = new ProcessBuilder(command);
+        trainingEnvironment(builder, fake, trusted);
+        run(builder, training.exit(), "training run 'userlookup " + String.join(" ", training.arguments()) + "'"
+                + (fake.caCert() == null ? "" : " over HTTPS"));
+        List<String> classes = new ArrayList<>();
+        for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+            if (!line.isBlank() && !line.startsWith("#")) {
+                classes.add(line);
+            }
+        }
+        return classes;
+    }
+
+    /** The fake's URL and key; over HTTPS its CA when {@code trusted}; never the machine's SSL_CERT_FILE. */
+    private static void trainingEnvironment(ProcessBuilder builder, FakeService fake, boolean trusted) {
+        builder.environment().put("USERLOOKUP_BASE_URL", fake.baseUrl());
+        builder.environment().put("USERLOOKUP_API_KEY", fake.apiKey());
+        builder.environment().remove("SSL_CERT_FILE");
+        builder.environment().remove("USERLOOKUP_CA_CERT");
+        if (trusted && fake.caCert() != null) {
+            builder.environment().put("USERLOOKUP_CA_CERT", fake.caCert().toString());
+        }
     }
 }

@@ -67,7 +67,7 @@ class ExitStatusTest {
     @CsvSource({
         "401, 4, 'authentication refused (HTTP 401): nope; check USERLOOKUP_API_KEY or --api-key-file'",
         "403, 4, 'permission refused (HTTP 403): nope'",
-        "407, 5, 'the proxy refused the request (HTTP 407): nope; check the user:password in HTTPS_PROXY or HTTP_PROXY'",
+        "407, 5, 'a proxy refused the request (HTTP 407): nope'",
         "404, 3, 'not found (HTTP 404): nope'",
         "400, 2, 'the service rejected the request (HTTP 400): nope'",
         "422, 2, 'the service rejected the request (HTTP 422): nope'",

@@ -55,6 +55,7 @@ class OptionsTest {
         "--base-url=http://127.0.0.1:1, resolve", "--base-url=http://127.0.0.1:1, list",
         "--profile=p, resolve", "--profile=p, list",
         "--api-key-file=k, resolve", "--api-key-file=k, list",
+        "--ca-cert=ca.pem, resolve", "--ca-cert=ca.pem, list",
         "-o=csv, resolve", "--output=ndjson, list",
         "--color=never, resolve", "--color=always, list",
         "--timeout=5, resolve", "--timeout=5, list",

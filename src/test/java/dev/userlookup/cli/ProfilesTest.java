@@ -227,7 +227,7 @@ class ProfilesTest {
 
         assertEquals(2, result.exit());
         assertEquals("userlookup: config " + config + ": unknown setting 'base_ulr' in profile prod "
-                + "(known: base_url, api_key_file, api_key_command)\n", result.err());
+                + "(known: base_url, api_key_file, api_key_command, ca_cert)\n", result.err());
     }
 
     @Test

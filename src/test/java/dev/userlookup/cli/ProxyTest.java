@@ -70,6 +70,21 @@ class ProxyTest {
     }
 
     @Test
+    void aProxyThatRefusesItsCredentialsSeesThemOnceAndIsNamed() {
+        proxy.stubFor(get(urlPathEqualTo("/v2/user/resolve/x"))
+                .willReturn(aResponse().withStatus(407).withHeader("Proxy-Authenticate", "Basic realm=\"corp\"")));
+
+        Cli.Result result = Cli.against(FAR_SERVICE).env("HTTP_PROXY", "http://agent:wrong@127.0.0.1:" + proxy.getPort())
+                .run("resolve", "x", "--allow-insecure-http");
+
+        assertEquals(5, result.exit(), result::toString);
+        assertEquals("userlookup: resolve \"x\": the proxy http://127.0.0.1:" + proxy.getPort() + " refused its credentials (HTTP 407);"
+                + " check the user and password in HTTP_PROXY (not retried: repeated bad logins can lock the account)\n", result.err());
+        proxy.verify(1, getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")).withHeader("Proxy-Authorization", com.github.tomakehurst.wiremock.client.WireMock.matching("Basic .*")));
+        assertEquals(2, proxy.getAllServeEvents().size(), "one challenge, one refused login");
+    }
+
+    @Test
     void noProxyLetsRequestsGoDirect() {
         proxy.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(Users.user("u", "x"))));
         Cli.Result bypassed = Cli.against(FAR_SERVICE).env("HTTP_PROXY", proxy.baseUrl()).env("NO_PROXY", "localhost,.service.test")

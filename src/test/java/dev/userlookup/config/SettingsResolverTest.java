@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.UsageException;
 import dev.userlookup.api.ApiKey;
+import dev.userlookup.fake.TestCa;
 import dev.userlookup.output.OutputFormat;
 import dev.userlookup.terminal.ColorMode;
 import dev.userlookup.terminal.Terminal;
@@ -51,6 +52,10 @@ class SettingsResolverTest {
     static Path home;
     static Path configFile;
     static Path keyFile;
+    static Path profileCa;
+    static Path optionCa;
+    static Path envCa;
+    static Path machineCa;
 
     @BeforeAll
     static void writeConfig() throws Exception {
@@ -60,8 +65,14 @@ class SettingsResolverTest {
         Files.writeString(prodKey, PROD_KEY + "\n");
         keyFile = home.resolve("other.key");
         Files.writeString(keyFile, FILE_KEY + "\n");
+        // Four copies of one CA certificate, so each row can tell which file won.
+        Path pem = TestCa.shared().caPem();
+        profileCa = Files.copy(pem, configFile.resolveSibling("prod-ca.pem"));
+        optionCa = Files.copy(pem, home.resolve("option-ca.pem"));
+        envCa = Files.copy(pem, home.resolve("env-ca.pem"));
+        machineCa = Files.copy(pem, home.resolve("machine-bundle.pem"));
         Files.writeString(configFile, "default_profile = \"prod\"\n"
-                + "[profiles.prod]\nbase_url = \"" + PROD + "\"\napi_key_file = \"prod.key\"\n"
+                + "[profiles.prod]\nbase_url = \"" + PROD + "\"\napi_key_file = \"prod.key\"\nca_cert = \"prod-ca.pem\"\n"
                 + "[profiles.sandbox]\nbase_url = \"" + SANDBOX + "\"\napi_key_command = \"echo " + SANDBOX_KEY + "\"\n"
                 + "[profiles.keyless]\nbase_url = \"" + SANDBOX + "\"\n");
         for (Path file : new Path[] {configFile, prodKey, keyFile}) {
@@ -74,13 +85,14 @@ class SettingsResolverTest {
         String baseUrl;
         String profile;
         String apiKeyFile;
+        String caCert;
         OutputFormat output;
         ColorMode color;
         Double timeout;
         Integer retries;
 
         GivenOptions options() {
-            return new GivenOptions(baseUrl, profile, apiKeyFile, output, color, timeout, retries, false, false);
+            return new GivenOptions(baseUrl, profile, apiKeyFile, caCert, output, color, timeout, retries, false, false);
         }
     }
 
@@ -117,6 +129,17 @@ class SettingsResolverTest {
             }
         }
         return new Sourced<>("an unknown key", settings.apiKey().origin());
+    }
+
+    /** The path of the CA file at {@code index}: 0 is option, environment or profile; SSL_CERT_FILE's comes after. */
+    private static Function<Settings, Sourced<?>> caFile(int index) {
+        return settings -> {
+            if (settings.caFiles().size() <= index) {
+                return new Sourced<>(null, Origin.DEFAULT);
+            }
+            Sourced<dev.userlookup.api.CaFile> file = settings.caFiles().get(index);
+            return new Sourced<>(file.value().path(), file.origin());
+        };
     }
 
     private static Sourced<?> baseUrl(Settings settings) {
@@ -156,6 +179,20 @@ class SettingsResolverTest {
                 SANDBOX_KEY, "profile sandbox in " + configFile));
         rows.add(row("the profile's key goes with the profile's own base URL from the environment", NONE,
                 env("USERLOOKUP_BASE_URL", PROD + "/"), SettingsResolverTest::key, PROD_KEY, profileOrigin));
+        // CA file: option, environment, profile (relative to the config's folder); SSL_CERT_FILE beside any of them
+        rows.add(row("CA file from --ca-cert beats the environment", g -> g.caCert = optionCa.toString(),
+                env("USERLOOKUP_CA_CERT", envCa.toString()), caFile(0), optionCa, "option --ca-cert"));
+        rows.add(row("CA file from the environment beats the profile", NONE,
+                env("USERLOOKUP_CA_CERT", envCa.toString()), caFile(0), envCa, "environment USERLOOKUP_CA_CERT"));
+        rows.add(row("CA file from the profile, relative to the config's folder", NONE, env(), caFile(0), profileCa, profileOrigin));
+        rows.add(row("CA file from the environment with ~", NONE, env("USERLOOKUP_CA_CERT", "~/env-ca.pem"), caFile(0), envCa,
+                "environment USERLOOKUP_CA_CERT"));
+        rows.add(row("no CA file without option, environment or profile", NONE,
+                env("USERLOOKUP_BASE_URL", OTHER, "USERLOOKUP_API_KEY", ENV_KEY), caFile(0), null, "default"));
+        rows.add(row("SSL_CERT_FILE is read beside --ca-cert", g -> g.caCert = optionCa.toString(),
+                env("SSL_CERT_FILE", machineCa.toString()), caFile(1), machineCa, "environment SSL_CERT_FILE"));
+        rows.add(row("SSL_CERT_FILE alone", NONE, env("USERLOOKUP_BASE_URL", OTHER, "USERLOOKUP_API_KEY", ENV_KEY,
+                "SSL_CERT_FILE", machineCa.toString()), caFile(0), machineCa, "environment SSL_CERT_FILE"));
         // timeout and retries: option, default (no environment variable or profile setting in the contract)
         rows.add(row("timeout from the option", g -> g.timeout = 2.5, env("USERLOOKUP_API_KEY", ENV_KEY), Settings::timeout,
                 Duration.ofMillis(2500), "option --timeout"));
@@ -250,6 +287,27 @@ class SettingsResolverTest {
         assertNull(resolve(new Given(), env(), false, new ArrayList<>()).proxy());
         assertEquals("http://proxy.example.test:3128",
                 resolve(new Given(), env("HTTPS_PROXY", "http://proxy.example.test:3128"), false, new ArrayList<>()).proxy().display());
+    }
+
+    @Test
+    void sslCertFileIsNotReadForPlainHttp() {
+        Settings settings = resolve(new Given(), env("USERLOOKUP_BASE_URL", "http://127.0.0.1:1", "USERLOOKUP_API_KEY", ENV_KEY,
+                "SSL_CERT_FILE", home.resolve("no-such-bundle.pem").toString()), false, new ArrayList<>());
+
+        assertEquals(List.of(), settings.caFiles());
+    }
+
+    @Test
+    void aCaFileThatIsMissingOrHoldsNoCertificateIsAUsageErrorNamingIt() throws Exception {
+        Path empty = Files.writeString(home.resolve("empty.pem"), "");
+        Given missing = new Given();
+        missing.caCert = home.resolve("missing.pem").toString();
+
+        assertEquals("the CA file " + home.resolve("missing.pem") + " does not exist (from option --ca-cert)",
+                assertThrows(UsageException.class, () -> resolve(missing, env(), false, new ArrayList<>())).getMessage());
+        assertEquals("the CA file " + empty + " holds no certificate (expected PEM: -----BEGIN CERTIFICATE-----)"
+                + " (from environment SSL_CERT_FILE)", assertThrows(UsageException.class,
+                        () -> resolve(new Given(), env("SSL_CERT_FILE", empty.toString()), false, new ArrayList<>())).getMessage());
     }
 
     @Test

@@ -111,6 +111,25 @@ class LauncherIT {
     }
 
     @Test
+    void resolvesOverHttpsWithAPrivateCaQuietly() throws Exception {
+        try (FakeService secure = FakeService.builder().users(100).https().start()) {
+            Map<String, String> env = env("USERLOOKUP_BASE_URL", secure.baseUrl(), "USERLOOKUP_CA_CERT", secure.caCert().toString(),
+                    "SSL_CERT_FILE", "");
+            Subprocess.Result result = Subprocess.run(env, Duration.ofSeconds(60), Subprocess.LAUNCHER.toString(), "resolve",
+                    secure.users().clientUserId(7));
+            Subprocess.Result verbose = Subprocess.run(env, Duration.ofSeconds(60), Subprocess.LAUNCHER.toString(), "-v", "resolve",
+                    secure.users().clientUserId(7));
+            Subprocess.Result untrusted = Subprocess.run(env("USERLOOKUP_BASE_URL", secure.baseUrl(), "SSL_CERT_FILE", ""),
+                    Duration.ofSeconds(60), Subprocess.LAUNCHER.toString(), "resolve", secure.users().clientUserId(7));
+
+            assertResolves(result);
+            assertTrue(verbose.err().contains("(HTTP/2, TLSv1.3)"), verbose::toString);
+            assertEquals(5, untrusted.exit(), untrusted::toString);
+            assertTrue(untrusted.err().contains("is not signed by a trusted CA"), untrusted::toString);
+        }
+    }
+
+    @Test
     void worksWithoutItsArchive() throws Exception {
         Path launcher = install(false);
 

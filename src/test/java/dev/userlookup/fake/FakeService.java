@@ -7,6 +7,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.common.ConsoleNotifier;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 
 /**
  * A local fake of the user service on 127.0.0.1 (WireMock): the list and resolve endpoints with
@@ -42,25 +43,32 @@ public final class FakeService implements AutoCloseable {
     private final FakeUsers users;
     private final String pathPrefix;
     private final String apiKey;
+    private final TestCa ca;
 
-    private FakeService(WireMockServer server, FakeUsers users, String pathPrefix, String apiKey) {
+    private FakeService(WireMockServer server, FakeUsers users, String pathPrefix, String apiKey, TestCa ca) {
         this.server = server;
         this.users = users;
         this.pathPrefix = pathPrefix;
         this.apiKey = apiKey;
+        this.ca = ca;
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
-    /** {@code http://127.0.0.1:PORT} followed by the path prefix, without a trailing slash. */
+    /** {@code http://127.0.0.1:PORT} (or https) followed by the path prefix, without a trailing slash. */
     public String baseUrl() {
-        return "http://" + HOST + ":" + port() + pathPrefix;
+        return (ca == null ? "http" : "https") + "://" + HOST + ":" + port() + pathPrefix;
     }
 
     public int port() {
-        return server.port();
+        return ca == null ? server.port() : server.httpsPort();
+    }
+
+    /** The PEM of the CA that signed the HTTPS fake's certificate: its {@code --ca-cert}; null over plain http. */
+    public java.nio.file.Path caCert() {
+        return ca == null ? null : ca.caPem();
     }
 
     public FakeUsers users() {
@@ -82,8 +90,18 @@ public final class FakeService implements AutoCloseable {
         private String pathPrefix = "";
         private String apiKey = DEFAULT_KEY;
         private int port = 0;
+        private boolean https;
 
         private Builder() {
+        }
+
+        /**
+         * HTTPS (HTTP/2 offered, HTTP/1.1 too) with a certificate for 127.0.0.1 from the test CA
+         * ({@link TestCa#shared()}, made with keytool on first use): trust it with {@link #caCert()}.
+         */
+        public Builder https() {
+            this.https = true;
+            return this;
         }
 
         /** Team size, reported as {@code total}. */
@@ -123,9 +141,16 @@ public final class FakeService implements AutoCloseable {
             FakeUsers team = new FakeUsers(users);
             // Jetty as WireMock 3.13 sets it up (11.0.26, URI compliance DEFAULT) lets %2F and %25
             // through to the raw path, which the handler decodes; FakeServiceTest keeps that true.
-            WireMockServer server = new WireMockServer(wireMockConfig()
-                    .bindAddress(HOST)
-                    .port(port)
+            TestCa ca = https ? TestCa.shared() : null;
+            WireMockConfiguration config = wireMockConfig().bindAddress(HOST);
+            if (ca == null) {
+                config.port(port);
+            } else {
+                config.httpDisabled(true).httpsPort(port).keystoreType("PKCS12")
+                        .keystorePath(ca.serverKeystore(TestCa.Kind.GOOD).toString())
+                        .keystorePassword(TestCa.PASSWORD).keyManagerPassword(TestCa.PASSWORD);
+            }
+            WireMockServer server = new WireMockServer(config
                     .http2PlainDisabled(true)  // plain http is HTTP/1.1 only, as behind most proxies
                     .containerThreads(64)      // delayed answers hold a thread each
                     .disableRequestJournal()
@@ -136,7 +161,7 @@ public final class FakeService implements AutoCloseable {
             server.start();
             // One stub matches everything; the handler, applied globally, computes each answer.
             server.stubFor(any(anyUrl()).willReturn(aResponse()));
-            return new FakeService(server, team, pathPrefix, apiKey);
+            return new FakeService(server, team, pathPrefix, apiKey, ca);
         }
     }
 }

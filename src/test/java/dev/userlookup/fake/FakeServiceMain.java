@@ -4,7 +4,8 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs the fake service until killed, for trying the CLI by hand:
- * {@code mvn -Pfake test-compile exec:java [-Dfake.port=8089] [-Dfake.users=1250] [-Dfake.latency=0]}.
+ * {@code mvn -Pfake test-compile exec:java [-Dfake.port=8089] [-Dfake.users=1250] [-Dfake.latency=0] [-Dfake.https]}
+ * (HTTPS with a CA made for the run: it prints the CA's PEM file for {@code --ca-cert}).
  * The port may also be the first argument.
  */
 public final class FakeServiceMain {
@@ -19,7 +20,12 @@ public final class FakeServiceMain {
         int users = Integer.parseInt(System.getProperty("fake.users", String.valueOf(FakeUsers.DEFAULT_SIZE)));
 
         int latency = Integer.getInteger("fake.latency", 0);
-        FakeService fake = FakeService.builder().port(port).users(users).latencyMillis(latency).start();
+        FakeService.Builder builder = FakeService.builder().port(port).users(users).latencyMillis(latency);
+        String https = System.getProperty("fake.https");
+        if (https != null && !https.equals("false")) {
+            builder.https();
+        }
+        FakeService fake = builder.start();
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C: stop Jetty cleanly before the JVM goes.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -27,7 +33,8 @@ public final class FakeServiceMain {
             stopped.countDown();
         }, "fake-service-stop"));
 
-        String env = "USERLOOKUP_BASE_URL=" + fake.baseUrl() + " USERLOOKUP_API_KEY=" + fake.apiKey();
+        String env = "USERLOOKUP_BASE_URL=" + fake.baseUrl() + " USERLOOKUP_API_KEY=" + fake.apiKey()
+                + (fake.caCert() == null ? "" : " USERLOOKUP_CA_CERT=" + fake.caCert());
         System.out.println("Fake user service on " + fake.baseUrl() + " with " + users + " users.");
         System.out.println("API key: " + fake.apiKey() + "   (" + FakeService.FORBIDDEN_KEY + " gets 403)");
         System.out.println();

@@ -28,6 +28,19 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class FakeServiceTest {
+
+    static {
+        // java.net.http reads its proxy-authentication properties once a JVM, as it first loads,
+        // and the tool sets them as App loads (Basic for CONNECT tunnels). This class uses
+        // java.net.http itself: App loads first, so that HttpsTest's proxy cases in the same JVM
+        // meet the client as the tool sets it up, whichever class runs first.
+        try {
+            Class.forName("dev.userlookup.cli.App", true, FakeServiceTest.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
