@@ -127,9 +127,11 @@ final class KeySource {
         if (!terminal.stdinIsTerminal()) {
             return read(stdin, "standard input");
         }
-        prompt.print("userlookup: API key (not shown): ");
-        prompt.flush();
+        // Echo goes off before the prompt shows: what is typed once it is there is never echoed,
+        // and never dropped (turning echo off discards input typed before it).
         try (Terminal.EchoOff hidden = terminal.echoOff()) {
+            prompt.print("userlookup: API key (not shown): ");
+            prompt.flush();
             return readLine(stdin);
         } finally {
             prompt.println();

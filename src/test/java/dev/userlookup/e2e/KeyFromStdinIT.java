@@ -79,13 +79,12 @@ class KeyFromStdinIT {
         ByteArrayOutputStream screen = new ByteArrayOutputStream();
         Thread pump = Subprocess.pump(process.getInputStream(), screen);
 
-        // Type only once asked: the prompt turns echo off and drops what was typed before it.
+        // Type only once asked: echo goes off, dropping what was typed before, and then the prompt shows.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!screen.toString(StandardCharsets.UTF_8).contains("API key") && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertTrue(screen.toString(StandardCharsets.UTF_8).contains("userlookup: API key (not shown): "), screen::toString);
-        Thread.sleep(200);
         OutputStream keyboard = process.getOutputStream();
         keyboard.write((fake.apiKey() + "\n").getBytes(StandardCharsets.UTF_8));
         keyboard.flush();
