@@ -65,6 +65,19 @@ final class CommandContext {
         return settings;
     }
 
+    /**
+     * Every setting that can be decided, with the problems of the others, for doctor. When all
+     * are well they become this run's settings, so that {@link #client} and redaction use them.
+     */
+    SettingsResolver.Inspection inspectSettings() {
+        SettingsResolver.Inspection inspection =
+                new SettingsResolver(io.env(), io.terminal(), io.stdin(), io.stderr(), this::say).inspect(options.given());
+        if (inspection.ok()) {
+            settings = inspection.settings();
+        }
+        return inspection;
+    }
+
     ServiceClient client() {
         if (client == null) {
             Settings chosen = settings();
@@ -122,7 +135,7 @@ final class CommandContext {
 
     /** Takes the key out of any text, once it is known. */
     String redact(String text) {
-        return settings == null ? text : settings.apiKey().value().redact(text);
+        return settings == null || settings.apiKey().value() == null ? text : settings.apiKey().value().redact(text);
     }
 
     /** Ends the output (waiting for a pager to quit), then lets the client's threads go. */
