@@ -66,12 +66,15 @@ final class CommandContext {
     }
 
     /**
-     * Every setting that can be decided, with the problems of the others, for doctor. When all
+     * Every setting that can be decided, with the problems of the others, for doctor; warnings
+     * (files others can read) go to standard error as ever, and to {@code warnings}. When all
      * are well they become this run's settings, so that {@link #client} and redaction use them.
      */
-    SettingsResolver.Inspection inspectSettings() {
-        SettingsResolver.Inspection inspection =
-                new SettingsResolver(io.env(), io.terminal(), io.stdin(), io.stderr(), this::say).inspect(options.given());
+    SettingsResolver.Inspection inspectSettings(java.util.function.Consumer<String> warnings) {
+        SettingsResolver.Inspection inspection = new SettingsResolver(io.env(), io.terminal(), io.stdin(), io.stderr(), warning -> {
+            say(warning);
+            warnings.accept(warning);
+        }).inspect(options.given());
         if (inspection.ok()) {
             settings = inspection.settings();
         }

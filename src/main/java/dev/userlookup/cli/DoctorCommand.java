@@ -9,6 +9,8 @@ import dev.userlookup.output.OutputFormat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,8 +53,9 @@ final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        SettingsResolver.Inspection inspection = context.inspectSettings();
-        DoctorReport report = Doctor.examine(inspection, context::client, Clock.systemUTC(), context::redact);
+        List<String> warnings = new ArrayList<>();
+        SettingsResolver.Inspection inspection = context.inspectSettings(warnings::add);
+        DoctorReport report = Doctor.examine(inspection, warnings, context::client, Clock.systemUTC(), context::redact);
         // A checklist for a person (table); every other format gets the one JSON document.
         String text = inspection.settings().output().value() == OutputFormat.TABLE
                 ? TextReport.render(report, context::redact)

@@ -24,15 +24,17 @@ public final class Doctor {
     }
 
     /**
+     * @param warnings what the settings drew (config or key files others can read): shown, not failing
      * @param client the real client of these settings; asked for only when they are all well
      * @param redact takes the key out of any text
      */
-    public static DoctorReport examine(SettingsResolver.Inspection inspection, Supplier<ServiceClient> client, Clock clock,
+    public static DoctorReport examine(SettingsResolver.Inspection inspection, List<String> warnings, Supplier<ServiceClient> client,
+            Clock clock,
             UnaryOperator<String> redact) {
         Settings settings = inspection.settings();
         List<SettingLine> lines = SettingLines.of(settings);
         if (!inspection.ok()) {
-            return new DoctorReport(lines, inspection.problems(), List.of(), ExitCode.USAGE,
+            return new DoctorReport(lines, warnings, inspection.problems(), List.of(), ExitCode.USAGE,
                     "settings missing or wrong: " + inspection.problems().size() + " problem" + (inspection.problems().size() == 1 ? "" : "s"),
                     inspection.problems().get(0));
         }
@@ -44,7 +46,7 @@ public final class Doctor {
                 settings.timeout().value()).run());
         Step failed = firstFailed(steps);
         if (failed != null) {
-            return unreachable(lines, steps, failed);
+            return unreachable(lines, warnings, steps, failed);
         }
         HttpStep.Outcome outcome = HttpStep.run(client.get(), clock, redact, settings.apiKey().origin().description());
         steps.add(outcome.http());
@@ -52,17 +54,17 @@ public final class Doctor {
             steps.add(outcome.clock());
         }
         if (outcome.keyRefused()) {
-            return new DoctorReport(lines, List.of(), steps, ExitCode.AUTH, "the key was refused: " + outcome.http().problem(),
+            return new DoctorReport(lines, warnings, List.of(), steps, ExitCode.AUTH, "the key was refused: " + outcome.http().problem(),
                     outcome.http().next());
         }
         if (!outcome.http().ok()) {
-            return unreachable(lines, steps, outcome.http());
+            return unreachable(lines, warnings, steps, outcome.http());
         }
-        return new DoctorReport(lines, List.of(), steps, ExitCode.OK, "all well", null);
+        return new DoctorReport(lines, warnings, List.of(), steps, ExitCode.OK, "all well", null);
     }
 
-    private static DoctorReport unreachable(List<SettingLine> lines, List<Step> steps, Step failed) {
-        return new DoctorReport(lines, List.of(), steps, ExitCode.UNAVAILABLE,
+    private static DoctorReport unreachable(List<SettingLine> lines, List<String> warnings, List<Step> steps, Step failed) {
+        return new DoctorReport(lines, warnings, List.of(), steps, ExitCode.UNAVAILABLE,
                 "the service is unreachable: step " + failed.name() + " failed: " + failed.problem(), failed.next());
     }
 

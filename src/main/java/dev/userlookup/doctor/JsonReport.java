@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * The report as one JSON document, stable for CI: {@code {"settings": {...}, "problems": [...],
+ * The report as one JSON document, stable for CI: {@code {"settings": {...}, "warnings": [...], "problems": [...],
  * "steps": [{"name": "dns", "ok": true, "ms": 3, ...}], "ok": true, "exit": 0, "verdict": "..."}}
  * and, on failure, {@code "next"}. Settings are {@code {"value", "origin"}}; the key is
  * {@code {"length", "origin"}}.
@@ -28,6 +28,7 @@ public final class JsonReport {
             settings.put(line.name(), setting);
         }
         document.put("settings", settings);
+        document.put("warnings", redacted(report.warnings(), redact));
         document.put("problems", redacted(report.problems(), redact));
         List<Object> steps = new java.util.ArrayList<>();
         for (Step step : report.steps()) {

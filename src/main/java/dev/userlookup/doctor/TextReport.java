@@ -24,6 +24,9 @@ public final class TextReport {
             out.append("  ").append(pad(line.label(), width)).append("  ").append(clean(shown(line), redact))
                     .append("   (").append(clean(line.origin(), redact)).append(")\n");
         }
+        for (String warning : report.warnings()) {
+            out.append("  warn ").append(clean(warning, redact)).append('\n');
+        }
         for (String problem : report.problems()) {
             out.append("  FAIL ").append(clean(problem, redact)).append('\n');
         }

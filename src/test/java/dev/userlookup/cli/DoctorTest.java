@@ -123,7 +123,8 @@ class DoctorTest {
 
         assertEquals(0, result.exit(), result::toString);
         JsonNode report = json(result);
-        assertEquals(List.of("settings", "problems", "steps", "ok", "exit", "verdict"), names(report.fieldNames()));
+        assertEquals(List.of("settings", "warnings", "problems", "steps", "ok", "exit", "verdict"), names(report.fieldNames()));
+        assertEquals(0, report.get("warnings").size());
         assertEquals(List.of("base_url", "profile", "key", "ca_files", "proxy", "timeout", "retries", "output"),
                 names(report.get("settings").fieldNames()));
         assertEquals(List.of("length", "origin"), names(report.get("settings").get("key").fieldNames()));
@@ -234,6 +235,21 @@ class DoctorTest {
         assertEquals("default_profile in " + config, json(byDefault).get("settings").get("profile").get("origin").asText());
         assertEquals("environment USERLOOKUP_PROFILE", json(byEnv).get("settings").get("profile").get("origin").asText());
         assertEquals("option --profile", json(byOption).get("settings").get("profile").get("origin").asText());
+    }
+
+    @Test
+    void aKeyFileOthersCanReadIsAWarningNotAFailure() throws Exception {
+        WireMockServer server = http();
+        Path key = secret("open.key", "open-key-000111\n");
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r--r--"));
+
+        Cli.Result json = Cli.bare().env("HOME", home.toString()).run("doctor", "--base-url", server.baseUrl(), "--api-key-file", key.toString());
+        Cli.Result text = Cli.bare().env("HOME", home.toString())
+                .run("doctor", "--base-url", server.baseUrl(), "--api-key-file", key.toString(), "-o", "table");
+
+        assertEquals(0, json.exit(), json::toString);
+        assertEquals("warning: " + key + " is readable by others; chmod 600 " + key, json(json).get("warnings").get(0).asText());
+        assertTrue(text.out().contains("  warn warning: " + key + " is readable by others; chmod 600 " + key + "\n"), text::toString);
     }
 
     @Test
