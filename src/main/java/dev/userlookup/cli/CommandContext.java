@@ -67,17 +67,16 @@ final class CommandContext {
 
     /**
      * Every setting that can be decided, with the problems of the others, for doctor; warnings
-     * (files others can read) go to standard error as ever, and to {@code warnings}. When all
-     * are well they become this run's settings, so that {@link #client} and redaction use them.
+     * (files others can read) go to standard error as ever, and to {@code warnings}. They become
+     * this run's settings, so that redaction uses the key; {@link #client} is for when all are well.
      */
     SettingsResolver.Inspection inspectSettings(java.util.function.Consumer<String> warnings) {
         SettingsResolver.Inspection inspection = new SettingsResolver(io.env(), io.terminal(), io.stdin(), io.stderr(), warning -> {
             say(warning);
             warnings.accept(warning);
         }).inspect(options.given());
-        if (inspection.ok()) {
-            settings = inspection.settings();
-        }
+        // Even when some are wrong: a key that was read is then redacted from everything said.
+        settings = inspection.settings();
         return inspection;
     }
 
