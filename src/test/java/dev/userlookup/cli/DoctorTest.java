@@ -273,6 +273,38 @@ class DoctorTest {
     }
 
     @Test
+    void anUnknownProfileIsExit2WithTheOtherSettingsShown() throws Exception {
+        Path config = writeConfig("[profiles.prod]\nbase_url = \"https://prod.example.test\"\n");
+
+        Cli.Result result = Cli.bare().env("HOME", home.toString()).env("USERLOOKUP_API_KEY", TestKeys.KEY)
+                .run("doctor", "--profile", "prdo", "--timeout", "5", "-o", "table");
+
+        assertEquals(2, result.exit(), result::toString);
+        String out = result.out();
+        assertTrue(out.contains("  profile   prdo   (option --profile)\n"), out);
+        assertTrue(out.contains("  timeout   5 s   (option --timeout)\n"), out);
+        assertTrue(out.contains("  key       " + TestKeys.KEY.length() + " characters   (environment USERLOOKUP_API_KEY)\n"), out);
+        assertTrue(out.contains("  FAIL unknown profile 'prdo' in " + config + " (it has: prod)\n"), out);
+        assertTrue(out.contains("\nVerdict: settings missing or wrong: "), out);
+        assertFalse(out.contains("One request"), out);
+        assertFalse(out.contains(TestKeys.KEY), out);
+    }
+
+    @Test
+    void aCertificateForAnotherHostFailsTheTlsStepNamingIt() throws Exception {
+        WireMockServer server = https(TestCa.Kind.OTHER_HOST);
+
+        Cli.Result result = Cli.against("https://127.0.0.1:" + server.httpsPort()).env("HOME", home.toString())
+                .env("USERLOOKUP_CA_CERT", CA.caPem().toString()).run("doctor");
+
+        assertEquals(5, result.exit(), result::toString);
+        JsonNode tls = step(json(result), "tls");
+        assertEquals("the certificate of 127.0.0.1:" + server.httpsPort() + " is for other.example.test, not 127.0.0.1",
+                tls.get("problem").asText());
+        assertEquals("check the base URL", tls.get("next").asText());
+    }
+
+    @Test
     void anUnknownHostFailsTheDnsStep() throws Exception {
         Cli.Result result = Cli.against("https://no-such-host.invalid").env("HOME", home.toString()).run("doctor");
 
