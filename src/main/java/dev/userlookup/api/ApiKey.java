@@ -44,6 +44,11 @@ public final class ApiKey {
         return value;
     }
 
+    /** How many characters the key has: doctor shows this, never the key or any part of it. */
+    public int length() {
+        return value.length();
+    }
+
     public String redact(String text) {
         if (text == null || value.length() < 4) {
             return text;

@@ -87,7 +87,8 @@ final class HttpTransport implements AutoCloseable {
         return new Response(response.statusCode(), body,
                 response.headers().firstValue("Content-Type").orElse(null),
                 response.headers().firstValue("Location").orElse(null),
-                response.headers().firstValue("Retry-After").orElse(null));
+                response.headers().firstValue("Retry-After").orElse(null),
+                response.headers().firstValue("Date").orElse(null));
     }
 
     /**

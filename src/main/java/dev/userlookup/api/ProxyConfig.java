@@ -173,21 +173,21 @@ public final class ProxyConfig {
     }
 
     /** {@code http://host:port}, never the credentials. */
-    String address() {
+    public String address() {
         return "http://" + proxy.getHost() + ":" + port();
     }
 
-    String host() {
+    public String host() {
         return proxy.getHost();
     }
 
     /** The environment variable the proxy came from, as it was spelt. */
-    String variable() {
+    public String variable() {
         return variable;
     }
 
     /** What a 407 means: credentials turned down, or none given. Never retried either way. */
-    String refusedCredentials() {
+    public String refusedCredentials() {
         if (user == null) {
             return "the proxy " + address() + " asks for credentials (HTTP 407); give them in " + variable
                     + " as http://USER:PASSWORD@" + proxy.getHost() + ":" + port();
@@ -201,7 +201,7 @@ public final class ProxyConfig {
                 + " (not retried: repeated bad logins can lock the account)";
     }
 
-    private int port() {
+    public int port() {
         return proxy.getPort() == -1 ? 80 : proxy.getPort();
     }
 
@@ -242,7 +242,19 @@ public final class ProxyConfig {
         };
     }
 
-    boolean hasCredentials() {
+    public boolean hasCredentials() {
         return user != null;
+    }
+
+    /**
+     * The {@code Proxy-Authorization} value for a CONNECT that doctor sends itself, or null
+     * without credentials. For the proxy only: never logged, never sent to the service.
+     */
+    public String basicAuthorization() {
+        if (user == null) {
+            return null;
+        }
+        String pair = user + ":" + new String(password);
+        return "Basic " + java.util.Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
     }
 }

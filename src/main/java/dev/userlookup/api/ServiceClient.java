@@ -11,6 +11,8 @@ public final class ServiceClient implements AutoCloseable {
     private final ClientSettings settings;
     private final HttpTransport transport;
     private final RequestPolicy policy;
+    /** The Date header of the last page listed: doctor sets it against the local clock. */
+    private volatile String lastDate;
 
     public ServiceClient(ClientSettings settings) {
         this.settings = settings;
@@ -36,7 +38,14 @@ public final class ServiceClient implements AutoCloseable {
         }
         String operation = "list" + (query.length() == 0 ? "" : " (" + query.toString().replace('&', ' ').replace('=', ' ') + ")");
         URI uri = settings.baseUrl().resolve("/v2/user/" + (query.length() == 0 ? "" : "?" + query));
-        return ResponseParser.page(operation, policy.get(operation, uri, false).body());
+        Response response = policy.get(operation, uri, false);
+        lastDate = response.date();
+        return ResponseParser.page(operation, response.body());
+    }
+
+    /** The service's Date header on the last {@link #list} answered, as sent; null when none. */
+    public String lastDate() {
+        return lastDate;
     }
 
     /** Lets the HTTP client's thread go, so the process can end without waiting for it. */

@@ -65,6 +65,21 @@ final class CommandContext {
         return settings;
     }
 
+    /**
+     * Every setting that can be decided, with the problems of the others, for doctor; warnings
+     * (files others can read) go to standard error as ever, and to {@code warnings}. They become
+     * this run's settings, so that redaction uses the key; {@link #client} is for when all are well.
+     */
+    SettingsResolver.Inspection inspectSettings(java.util.function.Consumer<String> warnings) {
+        SettingsResolver.Inspection inspection = new SettingsResolver(io.env(), io.terminal(), io.stdin(), io.stderr(), warning -> {
+            say(warning);
+            warnings.accept(warning);
+        }).inspect(options.given());
+        // Even when some are wrong: a key that was read is then redacted from everything said.
+        settings = inspection.settings();
+        return inspection;
+    }
+
     ServiceClient client() {
         if (client == null) {
             Settings chosen = settings();
@@ -122,7 +137,7 @@ final class CommandContext {
 
     /** Takes the key out of any text, once it is known. */
     String redact(String text) {
-        return settings == null ? text : settings.apiKey().value().redact(text);
+        return settings == null || settings.apiKey().value() == null ? text : settings.apiKey().value().redact(text);
     }
 
     /** Ends the output (waiting for a pager to quit), then lets the client's threads go. */

@@ -19,6 +19,9 @@ final class CommandFactory implements CommandLine.IFactory {
         if (type == ListCommand.class) {
             return type.cast(new ListCommand(context));
         }
+        if (type == DoctorCommand.class) {
+            return type.cast(new DoctorCommand(context));
+        }
         if (type == CompletionCommand.class) {
             return type.cast(new CompletionCommand(context));
         }

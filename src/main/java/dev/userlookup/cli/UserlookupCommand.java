@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
         name = "userlookup",
         mixinStandardHelpOptions = true,
         versionProvider = UserlookupCommand.VersionProvider.class,
-        subcommands = {ResolveCommand.class, ListCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ResolveCommand.class, ListCommand.class, DoctorCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         sortOptions = false,
         usageHelpAutoWidth = true,
         headerHeading = "userlookup: ",

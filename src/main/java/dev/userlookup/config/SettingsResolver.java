@@ -50,48 +50,118 @@ public final class SettingsResolver {
     }
 
     public Settings resolve(GivenOptions given) {
-        Sourced<Duration> timeout = timeout(given.timeoutSeconds());
-        Sourced<Integer> retries = retries(given.retries());
+        return decide(given, Problems.THROWING);
+    }
+
+    /**
+     * Every setting that can be decided, for {@code doctor}: the same decisions as
+     * {@link #resolve}, but a setting that is missing or wrong is left null (its problem kept in
+     * the list, in the words {@code resolve} would throw) and the others are still decided.
+     */
+    public Inspection inspect(GivenOptions given) {
+        Problems problems = Problems.collecting();
+        Settings settings = decide(given, problems);
+        return new Inspection(settings, problems.messages());
+    }
+
+    /** The settings as far as they could be decided, and what was missing or wrong (empty: all well). */
+    public record Inspection(Settings settings, List<String> problems) {
+        public Inspection {
+            problems = List.copyOf(problems);
+        }
+
+        public boolean ok() {
+            return problems.isEmpty();
+        }
+    }
+
+    /**
+     * How a missing or wrong setting is met: {@link #THROWING} ends the run at the first (exit 2);
+     * a collecting one keeps the message and lets the setting be null.
+     */
+    static final class Problems {
+        static final Problems THROWING = new Problems(null);
+        private final List<String> messages;
+
+        private Problems(List<String> messages) {
+            this.messages = messages;
+        }
+
+        static Problems collecting() {
+            return new Problems(new ArrayList<>());
+        }
+
+        <T> T attempt(java.util.function.Supplier<T> decision) {
+            try {
+                return decision.get();
+            } catch (UsageException e) {
+                if (messages == null) {
+                    throw e;
+                }
+                messages.add(e.getMessage());
+                return null;
+            }
+        }
+
+        List<String> messages() {
+            return messages == null ? List.of() : List.copyOf(messages);
+        }
+    }
+
+    private Settings decide(GivenOptions given, Problems problems) {
+        Sourced<Duration> timeout = orUnknown(problems.attempt(() -> timeout(given.timeoutSeconds())), Origin.option("--timeout"));
+        Sourced<Integer> retries = orUnknown(problems.attempt(() -> retries(given.retries())), Origin.option("--retries"));
         Sourced<OutputFormat> output = given.output() != null
                 ? new Sourced<>(given.output(), Origin.option("--output"))
                 : new Sourced<>(terminal.stdoutIsTerminal() ? OutputFormat.TABLE : OutputFormat.JSON, Origin.DEFAULT);
         Sourced<ColorMode> color = color(given.color());
         boolean colorOn = output.value() == OutputFormat.TABLE && color.value().enabled(terminal, env);
 
-        Sourced<String> url = firstOf(given.baseUrl(), "--base-url", BASE_URL_ENV);
+        Sourced<String> givenUrl = firstOf(given.baseUrl(), "--base-url", BASE_URL_ENV);
         Sourced<String> profileName = firstOf(given.profile(), "--profile", PROFILE_ENV);
         Path configFile = ConfigFile.location(env);
         Profile chosen = null;
         Sourced<String> profile = new Sourced<>(null, Origin.DEFAULT);
-        if (profileName.value() != null || url.value() == null || !keys.givenOutsideProfile(given.apiKeyFile())) {
-            chosen = chooseProfile(profileName.value(), configFile);
+        if (profileName.value() != null || givenUrl.value() == null || !keys.givenOutsideProfile(given.apiKeyFile())) {
+            chosen = problems.attempt(() -> chooseProfile(profileName.value(), configFile));
             if (chosen != null) {
                 profile = new Sourced<>(chosen.name(), profileName.value() != null ? profileName.origin() : Origin.config(null, configFile));
+            } else if (profileName.value() != null) {
+                profile = new Sourced<>(profileName.value(), profileName.origin());
             }
         }
-        if (url.value() == null && chosen != null && chosen.baseUrl() != null) {
-            url = new Sourced<>(chosen.baseUrl(), Origin.config(chosen.name(), configFile));
-        }
-        if (url.value() == null) {
-            throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
-                    + (chosen == null ? "" : ", or give profile " + chosen.name() + " a base_url"));
-        }
-        BaseUrl base;
-        try {
-            base = BaseUrl.parse(url.value(), given.allowInsecureHttp());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
-        Sourced<ApiKey> key = keys.load(given.apiKeyFile(), chosen, configFile, url.value());
-        ProxyConfig proxy;
-        try {
-            proxy = ProxyConfig.fromEnvironment(env, base.uri());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
-        List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, configFile, base.isHttps());
+        Sourced<String> url = givenUrl.value() == null && chosen != null && chosen.baseUrl() != null
+                ? new Sourced<>(chosen.baseUrl(), Origin.config(chosen.name(), configFile))
+                : givenUrl;
+        Profile inUse = chosen;
+        BaseUrl base = problems.attempt(() -> {
+            if (url.value() == null) {
+                throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
+                        + (inUse == null ? "" : ", or give profile " + inUse.name() + " a base_url"));
+            }
+            try {
+                return BaseUrl.parse(url.value(), given.allowInsecureHttp());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage(), e);
+            }
+        });
+        Sourced<ApiKey> key = orUnknown(problems.attempt(() -> keys.load(given.apiKeyFile(), inUse, configFile, url.value())), Origin.DEFAULT);
+        ProxyConfig proxy = base == null ? null : problems.attempt(() -> {
+            try {
+                return ProxyConfig.fromEnvironment(env, base.uri());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage(), e);
+            }
+        });
+        boolean https = base != null ? base.isHttps() : url.value() != null && url.value().trim().regionMatches(true, 0, "https:", 0, 6);
+        List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, configFile, https, problems);
         return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, color, colorOn,
                 given.allowInsecureHttp(), given.verbose());
+    }
+
+    /** A setting that could not be decided: no value, and where the wrong one came from. */
+    private static <T> Sourced<T> orUnknown(Sourced<T> decided, Origin origin) {
+        return decided != null ? decided : new Sourced<>(null, origin);
     }
 
     /**
@@ -100,19 +170,25 @@ public final class SettingsResolver {
      * bundle (often the one with the company proxy's CA) while the others name the service's CA.
      * SSL_CERT_FILE is read only for an https base URL: plain http has nothing to trust.
      */
-    private List<Sourced<CaFile>> caFiles(String option, Profile chosen, Path configFile, boolean https) {
+    private List<Sourced<CaFile>> caFiles(String option, Profile chosen, Path configFile, boolean https, Problems problems) {
         List<Sourced<CaFile>> files = new ArrayList<>();
         Sourced<String> given = firstOf(option, "--ca-cert", CA_CERT_ENV);
         if (given.value() != null) {
-            files.add(caFile(UserPaths.expand(given.value().trim(), env, null), given.origin()));
+            addIfRead(files, problems.attempt(() -> caFile(UserPaths.expand(given.value().trim(), env, null), given.origin())));
         } else if (chosen != null && chosen.caCert() != null) {
-            files.add(caFile(ConfigFile.keyFile(chosen.caCert(), env), Origin.config(chosen.name(), configFile)));
+            addIfRead(files, problems.attempt(() -> caFile(ConfigFile.keyFile(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));
         }
         String machine = env.get(SSL_CERT_FILE);
         if (https && machine != null && !machine.isBlank()) {
-            files.add(caFile(Path.of(machine.trim()), Origin.environment(SSL_CERT_FILE)));
+            addIfRead(files, problems.attempt(() -> caFile(Path.of(machine.trim()), Origin.environment(SSL_CERT_FILE))));
         }
         return List.copyOf(files);
+    }
+
+    private static void addIfRead(List<Sourced<CaFile>> files, Sourced<CaFile> file) {
+        if (file != null) {
+            files.add(file);
+        }
     }
 
     private static Sourced<CaFile> caFile(Path path, Origin origin) {

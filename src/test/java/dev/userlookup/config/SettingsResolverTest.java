@@ -224,6 +224,52 @@ class SettingsResolverTest {
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), warnings::add).resolve(given.options());
     }
 
+    private static SettingsResolver.Inspection inspect(Given given, Map<String, String> env, boolean terminal) {
+        Map<String, String> full = new HashMap<>(env);
+        full.put("HOME", home.toString());
+        return new SettingsResolver(full, Terminal.fixed(terminal, terminal, terminal ? 80 : 0),
+                new ByteArrayInputStream((STDIN_KEY + "\n").getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), warning -> { }).inspect(given.options());
+    }
+
+    /** doctor's inspection makes the very decisions of resolve: every row, the same value and origin. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void inspectDecidesAsResolveDoes(Row row) {
+        Given given = new Given();
+        row.options().accept(given);
+        SettingsResolver.Inspection inspection = inspect(given, row.env(), row.terminal());
+
+        Sourced<?> setting = row.setting().apply(inspection.settings());
+
+        assertEquals(List.of(), inspection.problems());
+        assertEquals(row.value(), setting.value());
+        assertEquals(row.origin(), setting.origin().description());
+    }
+
+    @Test
+    void inspectKeepsEveryProblemAndDecidesTheRest() {
+        Given given = new Given();
+        given.timeout = -1.0;
+        given.caCert = "/nonexistent/ca.pem";
+        given.retries = 5;
+
+        SettingsResolver.Inspection inspection = inspect(given, env("USERLOOKUP_BASE_URL", OTHER), false);
+
+        assertEquals(List.of("--timeout must be a number of seconds above 0 (was -1.0)",
+                "the key of profile prod is for " + PROD + ", not " + OTHER
+                        + "; give that service's key with USERLOOKUP_API_KEY or --api-key-file",
+                "the CA file /nonexistent/ca.pem does not exist (from option --ca-cert)"), inspection.problems());
+        assertEquals(OTHER, inspection.settings().baseUrl().value().toString());
+        assertEquals(5, inspection.settings().retries().value());
+        assertEquals(null, inspection.settings().apiKey().value());
+        assertEquals(null, inspection.settings().timeout().value());
+        assertEquals("option --timeout", inspection.settings().timeout().origin().description());
+        UsageException first = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> resolve(given, env("USERLOOKUP_BASE_URL", OTHER), false, new ArrayList<>()));
+        assertEquals(inspection.problems().get(0), first.getMessage());
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("rows")
     void precedence(Row row) {

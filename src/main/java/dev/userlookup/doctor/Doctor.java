@@ -1,0 +1,79 @@
+package dev.userlookup.doctor;
+
+import dev.userlookup.api.CaFile;
+import dev.userlookup.api.ServiceClient;
+import dev.userlookup.cli.ExitCode;
+import dev.userlookup.config.Settings;
+import dev.userlookup.config.SettingsResolver;
+import dev.userlookup.config.Sourced;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+/**
+ * {@code userlookup doctor}: every setting with its origin, then one {@code list --limit 1}
+ * taken apart (DNS, connect, proxy, TLS with plain sockets; HTTP and the clock through the real
+ * client), and a verdict. Settings that are missing or wrong stop it before the network: without
+ * them the steps would test something other than what the commands use.
+ */
+public final class Doctor {
+
+    private Doctor() {
+    }
+
+    /**
+     * @param warnings what the settings drew (config or key files others can read): shown, not failing
+     * @param client the real client of these settings; asked for only when they are all well
+     * @param redact takes the key out of any text
+     */
+    public static DoctorReport examine(SettingsResolver.Inspection inspection, List<String> warnings, Supplier<ServiceClient> client,
+            Clock clock,
+            UnaryOperator<String> redact) {
+        Settings settings = inspection.settings();
+        List<SettingLine> lines = SettingLines.of(settings);
+        if (!inspection.ok()) {
+            return new DoctorReport(lines, warnings, inspection.problems(), List.of(), ExitCode.USAGE,
+                    "settings missing or wrong: " + inspection.problems().size() + " problem" + (inspection.problems().size() == 1 ? "" : "s"),
+                    inspection.problems().get(0));
+        }
+        List<CaFile> caFiles = new ArrayList<>();
+        for (Sourced<CaFile> file : settings.caFiles()) {
+            caFiles.add(file.value());
+        }
+        List<Step> steps = new ArrayList<>(new NetworkSteps(settings.baseUrl().value(), settings.proxy(), caFiles,
+                settings.timeout().value()).run());
+        Step failed = firstFailed(steps);
+        if (failed != null) {
+            return unreachable(lines, warnings, steps, failed);
+        }
+        HttpStep.Outcome outcome = HttpStep.run(client.get(), clock, redact, settings.apiKey().origin().description());
+        steps.add(outcome.http());
+        if (outcome.clock() != null) {
+            steps.add(outcome.clock());
+        }
+        if (outcome.keyRefused()) {
+            return new DoctorReport(lines, warnings, List.of(), steps, ExitCode.AUTH, "the key was refused: " + outcome.http().problem(),
+                    outcome.http().next());
+        }
+        if (!outcome.http().ok()) {
+            return unreachable(lines, warnings, steps, outcome.http());
+        }
+        return new DoctorReport(lines, warnings, List.of(), steps, ExitCode.OK, "all well", null);
+    }
+
+    private static DoctorReport unreachable(List<SettingLine> lines, List<String> warnings, List<Step> steps, Step failed) {
+        return new DoctorReport(lines, warnings, List.of(), steps, ExitCode.UNAVAILABLE,
+                "the service is unreachable: step " + failed.name() + " failed: " + failed.problem(), failed.next());
+    }
+
+    private static Step firstFailed(List<Step> steps) {
+        for (Step step : steps) {
+            if (!step.ok()) {
+                return step;
+            }
+        }
+        return null;
+    }
+}
