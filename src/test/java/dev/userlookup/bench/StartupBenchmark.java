@@ -16,6 +16,9 @@ import java.util.Map;
 public final class StartupBenchmark {
 
     public static void main(String[] args) throws Exception {
+        if (!Benchmarks.selected("startup")) {
+            return;
+        }
         Path launcher = Path.of(args.length > 0 ? args[0] : "target/userlookup");
         int runs = Integer.getInteger("bench.startupRuns", 21);
         String otherJdk = System.getProperty("bench.otherJdk", "");
