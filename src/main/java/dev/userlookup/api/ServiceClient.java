@@ -27,6 +27,14 @@ public final class ServiceClient implements AutoCloseable {
 
     /** One page of the team's users; a null offset or limit leaves the service's default. */
     public UserPage list(Long offset, Integer limit) {
+        return list(offset, limit, false);
+    }
+
+    /**
+     * One page of the team's users; with {@code summarize} each user's row fields
+     * ({@link UserRecord#summary}) are read as the page is checked, in the calling thread.
+     */
+    public UserPage list(Long offset, Integer limit, boolean summarize) {
         StringBuilder query = new StringBuilder();
         if (offset != null) {
             query.append("offset=").append(offset);
@@ -36,7 +44,7 @@ public final class ServiceClient implements AutoCloseable {
         }
         String operation = "list" + (query.length() == 0 ? "" : " (" + query.toString().replace('&', ' ').replace('=', ' ') + ")");
         URI uri = settings.baseUrl().resolve("/v2/user/" + (query.length() == 0 ? "" : "?" + query));
-        return ResponseParser.page(operation, policy.get(operation, uri, false).body());
+        return ResponseParser.page(operation, policy.get(operation, uri, false).body(), summarize);
     }
 
     /** Lets the HTTP client's thread go, so the process can end without waiting for it. */

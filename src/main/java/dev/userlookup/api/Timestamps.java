@@ -53,8 +53,9 @@ public final class Timestamps {
         return LocalDate.parse(iso, DateTimeFormatter.ISO_LOCAL_DATE);
     }
 
-    private static String quoted(String text) {
-        return "\"" + (text.length() > 60 ? text.substring(0, 60) + "…" : text) + "\"";
+    /** What is wrong with {@code text} that did not parse as a timestamp (or a date), as an error line says it. */
+    static String notIso(String what, String text) {
+        return "not an ISO-8601 " + what + ": \"" + (text.length() > 60 ? text.substring(0, 60) + "…" : text) + "\"";
     }
 
     private static final class OffsetDateTimeReader extends JsonDeserializer<OffsetDateTime> {
@@ -66,7 +67,7 @@ public final class Timestamps {
             try {
                 return parseTimestamp(parser.getText());
             } catch (DateTimeParseException e) {
-                throw JsonMappingException.from(parser, "not an ISO-8601 timestamp: " + quoted(parser.getText()));
+                throw JsonMappingException.from(parser, notIso("timestamp", parser.getText()));
             }
         }
     }
@@ -80,7 +81,7 @@ public final class Timestamps {
             try {
                 return parseDate(parser.getText());
             } catch (DateTimeParseException e) {
-                throw JsonMappingException.from(parser, "not an ISO-8601 date: " + quoted(parser.getText()));
+                throw JsonMappingException.from(parser, notIso("date", parser.getText()));
             }
         }
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import dev.userlookup.api.Json;
+import dev.userlookup.api.JsonBytes;
 import dev.userlookup.api.UserPage;
 import dev.userlookup.api.UserRecord;
 import java.io.IOException;
@@ -12,7 +13,8 @@ import java.io.OutputStream;
 
 /**
  * Lossless JSON: the documents exactly as the service sent them (names, order, unknown fields,
- * decimals), indented like jq, control characters escaped.
+ * numbers as written), indented like jq, control characters escaped; copied token by token
+ * ({@link JsonCopy}).
  */
 final class JsonRenderer implements Renderer {
 
@@ -25,7 +27,7 @@ final class JsonRenderer implements Renderer {
     }
 
     static JsonGenerator generator(OutputStream out, boolean pretty) throws IOException {
-        JsonGenerator generator = Json.mapper().getFactory().createGenerator(out);
+        JsonGenerator generator = Json.factory().createGenerator(out);
         generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         generator.setCharacterEscapes(TerminalSafeEscapes.INSTANCE);
         if (pretty) {
@@ -42,17 +44,17 @@ final class JsonRenderer implements Renderer {
 
     @Override
     public void user(UserRecord user) throws IOException {
-        writeDocument(user.json());
+        writeDocument(user.source());
     }
 
     @Override
     public void page(UserPage page) throws IOException {
-        writeDocument(page.json());
+        writeDocument(page.source());
     }
 
-    private void writeDocument(com.fasterxml.jackson.databind.JsonNode node) throws IOException {
+    private void writeDocument(JsonBytes document) throws IOException {
         try (JsonGenerator generator = generator(out, pretty)) {
-            generator.writeTree(node);
+            JsonCopy.write(document, generator);
             generator.writeRaw('\n');
         }
         out.flush();
@@ -71,7 +73,7 @@ final class JsonRenderer implements Renderer {
 
             @Override
             public void add(UserRecord user) throws IOException {
-                generator.writeTree(user.json());
+                JsonCopy.write(user.source(), generator);
                 count++;
             }
 
