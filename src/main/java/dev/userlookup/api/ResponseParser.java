@@ -4,14 +4,12 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Turns response bodies into users, or a {@link ServiceException.BadResponse} saying what is
  * wrong. One pass of Jackson's streaming parser over the body checks the grammar, the tool's
- * bounds and the shape ({@link UserShape}) and notes where each user lies in the body; no tree is
- * built. A body with several faults reports the first a reader meets: broken JSON before a wrong
+ * bounds and the shape ({@link PageShape}, {@link UserShape}) and notes where each user lies in
+ * the body; no tree is built. A body with several faults reports the first a reader meets: broken JSON before a wrong
  * shape, and shape problems in the order of the checks.
  */
 final class ResponseParser {
@@ -48,7 +46,7 @@ final class ResponseParser {
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
-            PageFields page = new PageFields(operation, body, summarize);
+            PageShape page = new PageShape(operation, body, summarize);
             String problem;
             if (root == JsonToken.START_OBJECT) {
                 problem = page.read(parser);
@@ -60,111 +58,10 @@ final class ResponseParser {
             if (problem != null) {
                 throw new ServiceException.BadResponse(operation, problem, null);
             }
-            return new UserPage(new JsonBytes(body, 0, body.length), page.users, page.total, page.offset, page.limit);
+            return new UserPage(new JsonBytes(body, 0, body.length), page.users(), page.total(), page.offset(), page.limit());
         } catch (IOException | NumberFormatException | ArithmeticException e) {
             throw translate(operation, e);
         }
-    }
-
-    /** The fields of a page, each check's problem kept apart so that they are reported in order. */
-    private static final class PageFields {
-        private final String operation;
-        private final byte[] body;
-        private final UserShape shape;
-        private final boolean summarize;
-        private String usersProblem = "it has no \"users\" array";
-        private String totalProblem;
-        private String offsetProblem;
-        private String limitProblem;
-        private List<UserRecord> users = List.of();
-        private Long total;
-        private Long offset;
-        private Integer limit;
-
-        PageFields(String operation, byte[] body, boolean summarize) {
-            this.operation = operation;
-            this.body = body;
-            this.summarize = summarize;
-            this.shape = new UserShape(summarize);
-        }
-
-        /** Reads the page object at the parser through its END_OBJECT; a field sent twice counts as last sent. */
-        String read(JsonParser parser) throws IOException {
-            for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
-                JsonToken token = parser.nextToken();
-                switch (field) {
-                    case "users" -> users(parser, token);
-                    case "total" -> {
-                        totalProblem = wholeNumberProblem(parser, token, "total");
-                        total = totalProblem == null ? number(parser, token) : null;
-                    }
-                    case "offset" -> {
-                        offsetProblem = wholeNumberProblem(parser, token, "offset");
-                        offset = offsetProblem == null ? number(parser, token) : null;
-                    }
-                    case "limit" -> {
-                        limitProblem = wholeNumberProblem(parser, token, "limit");
-                        Long value = limitProblem == null ? number(parser, token) : null;
-                        if (value != null && (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)) {
-                            limitProblem = "\"limit\" is out of range";
-                        }
-                        limit = limitProblem == null && value != null ? value.intValue() : null;
-                    }
-                    default -> AnyValue.pass(parser, token);
-                }
-            }
-            for (String problem : new String[] {usersProblem, totalProblem, offsetProblem, limitProblem}) {
-                if (problem != null) {
-                    return problem;
-                }
-            }
-            return null;
-        }
-
-        private void users(JsonParser parser, JsonToken token) throws IOException {
-            users = new ArrayList<>();
-            if (token != JsonToken.START_ARRAY) {
-                AnyValue.pass(parser, token);
-                usersProblem = "\"users\" is " + kind(token) + ", not an array";
-                return;
-            }
-            usersProblem = null;
-            int index = 0;
-            for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken(), index++) {
-                String problem;
-                if (item == JsonToken.START_OBJECT) {
-                    int start = (int) parser.currentTokenLocation().getByteOffset();
-                    problem = shape.read(parser);
-                    if (problem == null) {
-                        int end = (int) parser.currentLocation().getByteOffset();
-                        users.add(new UserRecord(new JsonBytes(body, start, end - start), shape.userId(),
-                                summarize ? shape.summary() : null, operation));
-                    } else {
-                        problem = "users[" + index + "]: " + problem;
-                    }
-                } else {
-                    AnyValue.pass(parser, item);
-                    problem = "users[" + index + "] is " + kind(item) + ", not a user object";
-                }
-                if (problem != null && usersProblem == null) {
-                    usersProblem = problem;
-                }
-            }
-        }
-    }
-
-    /** @return null when the value is null or a whole number that fits a long, else the problem */
-    private static String wholeNumberProblem(JsonParser parser, JsonToken token, String field) throws IOException {
-        if (token == JsonToken.VALUE_NULL
-                || (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER)) {
-            return null;
-        }
-        AnyValue.pass(parser, token);
-        return "\"" + field + "\" is " + kind(token) + ", not a whole number";
-    }
-
-    private static Long number(JsonParser parser, JsonToken token) throws IOException {
-        return token == JsonToken.VALUE_NULL ? null : parser.getLongValue();
     }
 
     /**
