@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.userlookup.api.Bodies;
 import dev.userlookup.api.Json;
@@ -44,21 +47,48 @@ class JsonOutputCopyTest {
         return "{\"users\":[" + String.join(",", users) + "],\"total\":" + users.length + ",\"offset\":0,\"limit\":500}";
     }
 
-    /** What output was when it wrote the user's tree: the generator of the format, the tree as Jackson read the body. */
+    /**
+     * The generator output was written with before it copied bytes and tokens: Jackson's, with the
+     * terminal-safe escapes and, for JSON, its pretty printer set to indent like jq.
+     */
+    private static JsonGenerator generator(ByteArrayOutputStream out, boolean pretty) throws IOException {
+        JsonGenerator generator = Json.mapper().getFactory().createGenerator(out);
+        generator.setCharacterEscapes(TerminalSafeEscapes.INSTANCE);
+        if (pretty) {
+            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+            generator.setPrettyPrinter(new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                    .withObjectEmptySeparator("")
+                    .withArrayEmptySeparator(""))
+                    .withObjectIndenter(indenter)
+                    .withArrayIndenter(indenter));
+        }
+        return generator;
+    }
+
+    /** What output was when it wrote the user's tree, as Jackson read the body. */
     private static String viaTree(String json, boolean pretty) throws IOException {
         JsonNode tree = Json.mapper().readTree(json);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator generator = JsonRenderer.generator(out, pretty)) {
+        try (JsonGenerator generator = generator(out, pretty)) {
             generator.writeTree(tree);
         }
         return out.toString(UTF_8);
     }
 
+    /** The user's tokens through that generator. */
     private static String viaTokens(UserRecord user, boolean pretty) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator generator = JsonRenderer.generator(out, pretty)) {
+        try (JsonGenerator generator = generator(out, pretty)) {
             JsonCopy.write(user.source(), generator);
         }
+        return out.toString(UTF_8);
+    }
+
+    /** What JSON output writes for one resolved user. */
+    private static String json(UserRecord user) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new JsonRenderer(out).user(user);
         return out.toString(UTF_8);
     }
 
@@ -81,6 +111,7 @@ class JsonOutputCopyTest {
             String compact = viaTree(json, false);
             assertEquals(compact, viaTokens(user, false), json);
             assertEquals(viaTree(json, true), viaTokens(user, true), json);
+            assertEquals(viaTree(json, true) + "\n", json(user), json);
             assertEquals(compact + "\n", ndjson(List.of(user)), json);
             if (CompactJson.isOutputForm(user.source())) {
                 copiedAsBytes++;
@@ -108,6 +139,7 @@ class JsonOutputCopyTest {
                 UserRecord user = Bodies.page(page(json), false).users().get(0);
                 assertEquals(viaTree(json, false) + "\n", ndjson(List.of(user)), json);
                 assertEquals(viaTree(json, true), viaTokens(user, true), json);
+                assertEquals(viaTree(json, true) + "\n", json(user), json);
             }
         }
     }
@@ -151,5 +183,54 @@ class JsonOutputCopyTest {
         String json = "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"x\":1,\"x\":2}";
 
         assertEquals(json + "\n", ndjson(Bodies.page(page(json), false).users()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"a\":{},\"b\":[],\"c\":[[],[{}],{\"d\":[1,[2,{\"e\":null}]]}],"
+            + "\"f\":{\"g\":{\"h\":{}}},\"s\":\"with { [ , : ] } \\\" \\\\ inside\",\"t\":true,\"n\":-1.5}",
+        "{ \"user_id\" : \"u\", \"client_user_id\" : \"c\", \"a\" : [ { } , [ ] ], \"s\" : \"caf\\u00e9 \\/ \u0085\" }",
+    })
+    void nestedAndEmptyStructuresAreIndentedAsThePrettyPrinterDid(String json) throws IOException {
+        UserRecord user = Bodies.page(page(json), false).users().get(0);
+
+        assertEquals(viaTree(json, true) + "\n", json(user));
+    }
+
+    @Test
+    void aStreamIsTheDocumentThePrettyPrinterWrote() throws IOException {
+        List<String> users = List.of("{\"user_id\":\"u\",\"client_user_id\":\"c\",\"x\":[{}]}",
+                "{\"user_id\":\"v\",\"client_user_id\":\"d \\u0085\"}");
+        List<UserRecord> records = Bodies.page(page(users.toArray(new String[0])), false).users();
+        for (Renderer.StreamShape shape : Renderer.StreamShape.values()) {
+            for (int count = 0; count <= 2; count++) {
+                ByteArrayOutputStream expected = new ByteArrayOutputStream();
+                try (JsonGenerator generator = generator(expected, true)) {
+                    if (shape == Renderer.StreamShape.USER_LIST) {
+                        generator.writeStartObject();
+                        generator.writeFieldName("users");
+                    }
+                    generator.writeStartArray();
+                    for (String user : users.subList(0, count)) {
+                        generator.writeTree(Json.mapper().readTree(user));
+                    }
+                    generator.writeEndArray();
+                    if (shape == Renderer.StreamShape.USER_LIST) {
+                        generator.writeNumberField("total", count);
+                        generator.writeNumberField("offset", 0);
+                        generator.writeNumberField("limit", count);
+                        generator.writeEndObject();
+                    }
+                    generator.writeRaw('\n');
+                }
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                try (Renderer.UserStream stream = new JsonRenderer(out).stream(shape)) {
+                    stream.addAll(records.subList(0, count));
+                    stream.finish(null);
+                }
+
+                assertEquals(expected.toString(UTF_8), out.toString(UTF_8), shape + ", " + count + " users");
+            }
+        }
     }
 }
