@@ -1,9 +1,7 @@
 package dev.userlookup.api;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 
@@ -20,7 +18,7 @@ public final class UserPage {
     private JsonBytes source;
     private ObjectNode json;
 
-    /** A page built as a tree (tests). */
+    /** A page built as a tree (tests); its {@link #source} is the tree written compactly. */
     public UserPage(ObjectNode json, List<UserRecord> users, Long total, Long offset, Integer limit) {
         this(users, total, offset, limit);
         this.json = json;
@@ -51,20 +49,6 @@ public final class UserPage {
             source = bytes;
         }
         return bytes;
-    }
-
-    /** The page as a tree: for tests and callers that want one, never on the way to output. */
-    public ObjectNode json() {
-        ObjectNode tree = json;
-        if (tree == null) {
-            try (JsonParser parser = source.parser()) {
-                tree = (ObjectNode) Json.mapper().readTree(parser);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            json = tree;
-        }
-        return tree;
     }
 
     public List<UserRecord> users() {

@@ -85,7 +85,7 @@ public final class UserRecord {
         }
     }
 
-    /** The user as a tree: for tests and callers that want one, never on the way to output. */
+    /** The user as a tree, for the typed reading and tests: output copies the bytes. */
     public ObjectNode json() {
         ObjectNode tree = json;
         if (tree == null) {
