@@ -20,19 +20,29 @@ public final class Json {
     /** One string value: far above any real field. */
     static final int MAX_STRING_LENGTH = 1 << 20;
 
-    private static final class Holder {
-        static final ObjectMapper MAPPER = build();
+    /** Apart from the mapper: a walk printing JSON reads and writes tokens and never loads data binding. */
+    private static final class FactoryHolder {
+        static final JsonFactory FACTORY = buildFactory();
+    }
+
+    private static final class MapperHolder {
+        static final ObjectMapper MAPPER = buildMapper();
     }
 
     private Json() {
     }
 
-    public static ObjectMapper mapper() {
-        return Holder.MAPPER;
+    /** Parsers and generators with the mapper's bounds and output features. */
+    public static JsonFactory factory() {
+        return FactoryHolder.FACTORY;
     }
 
-    private static ObjectMapper build() {
-        JsonFactory factory = JsonFactory.builder()
+    public static ObjectMapper mapper() {
+        return MapperHolder.MAPPER;
+    }
+
+    private static JsonFactory buildFactory() {
+        return JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(MAX_NESTING)
                         .maxStringLength(MAX_STRING_LENGTH)
@@ -40,7 +50,10 @@ public final class Json {
                 // Emoji and other non-BMP text go out as the UTF-8 the service sent, not \uD83D\uDC69.
                 .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
                 .build();
-        return JsonMapper.builder(factory)
+    }
+
+    private static ObjectMapper buildMapper() {
+        return JsonMapper.builder(factory())
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 // A body is one JSON document: text after it means a broken or mixed-up response.
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)

@@ -1,49 +1,74 @@
 package dev.userlookup.api;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 
-/** Turns response bodies into users, or a {@link ServiceException.BadResponse} saying what is wrong. */
+/**
+ * Turns response bodies into users, or a {@link ServiceException.BadResponse} saying what is
+ * wrong. One pass of Jackson's streaming parser over the body checks the grammar, the tool's
+ * bounds and the shape ({@link PageShape}, {@link UserShape}) and notes where each user lies in
+ * the body; no tree is built. A body with several faults reports the first a reader meets: broken JSON before a wrong
+ * shape, and shape problems in the order of the checks.
+ */
 final class ResponseParser {
 
     private ResponseParser() {
     }
 
     static UserRecord user(String operation, byte[] body) {
-        JsonNode root = parse(operation, body);
-        if (!root.isObject()) {
-            throw new ServiceException.BadResponse(operation, "expected a user object, got " + kind(root), null);
-        }
-        return toRecord(operation, (ObjectNode) root, "");
-    }
-
-    static UserPage page(String operation, byte[] body) {
-        JsonNode root = parse(operation, body);
-        if (!root.isObject()) {
-            throw new ServiceException.BadResponse(operation, "expected a user list object, got " + kind(root), null);
-        }
-        JsonNode users = root.get("users");
-        if (users == null || !users.isArray()) {
-            throw new ServiceException.BadResponse(operation,
-                    users == null ? "it has no \"users\" array" : "\"users\" is " + kind(users) + ", not an array", null);
-        }
-        List<UserRecord> records = new ArrayList<>(users.size());
-        for (int i = 0; i < users.size(); i++) {
-            JsonNode item = users.get(i);
-            if (!item.isObject()) {
-                throw new ServiceException.BadResponse(operation, "users[" + i + "] is " + kind(item) + ", not a user object", null);
+        try (JsonParser parser = open(operation, body)) {
+            JsonToken root = parser.nextToken();
+            requireDocument(operation, root);
+            int start = (int) parser.currentTokenLocation().getByteOffset();
+            UserShape shape = new UserShape(false);
+            String problem;
+            if (root == JsonToken.START_OBJECT) {
+                problem = shape.read(parser);
+            } else {
+                AnyValue.pass(parser, root);
+                problem = "expected a user object, got " + kind(root);
             }
-            records.add(toRecord(operation, (ObjectNode) item, "users[" + i + "]: "));
+            int end = (int) parser.currentLocation().getByteOffset();
+            requireEnd(operation, parser);
+            if (problem != null) {
+                throw new ServiceException.BadResponse(operation, problem, null);
+            }
+            return new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), null, operation);
+        } catch (IOException | NumberFormatException | ArithmeticException e) {
+            throw translate(operation, e);
         }
-        return new UserPage((ObjectNode) root, records,
-                number(operation, root, "total"), number(operation, root, "offset"), intNumber(operation, root, "limit"));
     }
 
-    private static JsonNode parse(String operation, byte[] body) {
+    /** @param summarize whether to read the fields of a row ({@link UserSummary}) on the way */
+    static UserPage page(String operation, byte[] body, boolean summarize) {
+        try (JsonParser parser = open(operation, body)) {
+            JsonToken root = parser.nextToken();
+            requireDocument(operation, root);
+            PageShape page = new PageShape(operation, body, summarize);
+            String problem;
+            if (root == JsonToken.START_OBJECT) {
+                problem = page.read(parser);
+            } else {
+                AnyValue.pass(parser, root);
+                problem = "expected a user list object, got " + kind(root);
+            }
+            requireEnd(operation, parser);
+            if (problem != null) {
+                throw new ServiceException.BadResponse(operation, problem, null);
+            }
+            return new UserPage(new JsonBytes(body, 0, body.length), page.users(), page.total(), page.offset(), page.limit());
+        } catch (IOException | NumberFormatException | ArithmeticException e) {
+            throw translate(operation, e);
+        }
+    }
+
+    /**
+     * A parser over a body that is strict UTF-8 and not empty; for a body larger than the longest
+     * string allowed, every string is measured first.
+     */
+    private static JsonParser open(String operation, byte[] body) throws IOException {
         if (body.length == 0) {
             throw new ServiceException.BadResponse(operation, "the body is empty", null);
         }
@@ -51,35 +76,70 @@ final class ResponseParser {
         if (invalid >= 0) {
             throw new ServiceException.BadResponse(operation, "the body is not valid UTF-8 (at byte " + invalid + ")", null);
         }
-        try {
-            JsonNode root = Json.mapper().readTree(body);
-            if (root == null || root.isMissingNode()) {
-                throw new ServiceException.BadResponse(operation, "the body is empty", null);
+        // Jackson takes a NUL among the first four bytes for UTF-16 or UTF-32, whose offsets are not
+        // byte offsets; NUL is never JSON text outside a string, nor raw inside one.
+        for (int i = 0; i < Math.min(4, body.length); i++) {
+            if (body[i] == 0) {
+                throw new ServiceException.BadResponse(operation, "the body is not JSON text (a NUL byte at byte " + i + ")", null);
             }
-            return root;
-        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
-            throw new ServiceException.BadResponse(operation, "it goes beyond what the tool accepts: "
-                    + firstLine(e.getOriginalMessage()).replaceAll(",? from `[^`]*`\\)?", ")").replace("))", ")"), e);
-        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
-            boolean trailing = String.valueOf(e.getOriginalMessage()).startsWith("Trailing token");
-            throw new ServiceException.BadResponse(operation,
-                    trailing ? "there is more after the JSON document" : firstLine(e.getOriginalMessage()), e);
-        } catch (JsonProcessingException e) {
-            throw new ServiceException.BadResponse(operation, firstLine(e.getOriginalMessage()), e);
-        } catch (IOException e) {
-            throw new ServiceException.BadResponse(operation, firstLine(e.getMessage()), e);
-        } catch (RuntimeException e) {
-            // Jackson lets a few number failures through unchecked (an exponent that overflows).
-            throw new ServiceException.BadResponse(operation, "a number is out of any usable range", e);
+        }
+        if (body.length > Json.MAX_STRING_LENGTH) {
+            requireStringsWithinBound(body);
+        }
+        return Json.factory().createParser(body);
+    }
+
+    /**
+     * Jackson checks a string's length when it makes the String, and the shape check passes over
+     * most strings unread: so that a body holds the same bounds either way, each string of the
+     * document is read once here. Only a body longer than the longest string allowed can hold one
+     * too long, and pages are far smaller.
+     */
+    private static void requireStringsWithinBound(byte[] body) throws IOException {
+        try (JsonParser parser = Json.factory().createParser(body)) {
+            int depth = 0;
+            do {
+                JsonToken token = parser.nextToken();
+                if (token == null) {
+                    return;
+                }
+                if (token == JsonToken.VALUE_STRING) {
+                    parser.getText();
+                } else if (token.isStructStart()) {
+                    depth++;
+                } else if (token.isStructEnd()) {
+                    depth--;
+                }
+            } while (depth > 0);
         }
     }
 
-    private static UserRecord toRecord(String operation, ObjectNode json, String where) {
-        String problem = UserShape.problem(json);
-        if (problem != null) {
-            throw new ServiceException.BadResponse(operation, where + problem, null);
+    private static void requireDocument(String operation, JsonToken root) {
+        if (root == null) {
+            throw new ServiceException.BadResponse(operation, "the body is empty", null);
         }
-        return new UserRecord(json, operation);
+    }
+
+    /** A body is one JSON document: text after it means a broken or mixed-up response. */
+    private static void requireEnd(String operation, JsonParser parser) throws IOException {
+        if (parser.nextToken() != null) {
+            throw new ServiceException.BadResponse(operation, "there is more after the JSON document", null);
+        }
+    }
+
+    private static ServiceException translate(String operation, Exception e) {
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
+            return new ServiceException.BadResponse(operation, "it goes beyond what the tool accepts: "
+                    + firstLine(((JsonProcessingException) e).getOriginalMessage()).replaceAll(",? from `[^`]*`\\)?", ")").replace("))", ")"), e);
+        }
+        if (e instanceof JsonProcessingException) {
+            return new ServiceException.BadResponse(operation, firstLine(((JsonProcessingException) e).getOriginalMessage()), e);
+        }
+        if (e instanceof IOException) {
+            return new ServiceException.BadResponse(operation, firstLine(e.getMessage()), e);
+        }
+        // Jackson lets a few number failures through unchecked (an exponent that overflows).
+        return new ServiceException.BadResponse(operation, "a number is out of any usable range", e);
     }
 
     static String fieldPath(com.fasterxml.jackson.databind.JsonMappingException e) {
@@ -97,42 +157,24 @@ final class ResponseParser {
         return path.length() == 0 ? "" : path + ": ";
     }
 
-    private static Long number(String operation, JsonNode root, String field) {
-        JsonNode value = root.get(field);
-        if (value == null || value.isNull()) {
-            return null;
+    /** What a value is, as the problems say it: "an object", "a string", ..., "null". */
+    static String kind(JsonToken token) {
+        switch (token) {
+            case START_OBJECT:
+                return "an object";
+            case START_ARRAY:
+                return "an array";
+            case VALUE_STRING:
+                return "a string";
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT:
+                return "a number";
+            case VALUE_TRUE:
+            case VALUE_FALSE:
+                return "a boolean";
+            default:
+                return "null";
         }
-        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
-            throw new ServiceException.BadResponse(operation, "\"" + field + "\" is " + kind(value) + ", not a whole number", null);
-        }
-        return value.longValue();
-    }
-
-    private static Integer intNumber(String operation, JsonNode root, String field) {
-        Long value = number(operation, root, field);
-        if (value != null && (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)) {
-            throw new ServiceException.BadResponse(operation, "\"" + field + "\" is out of range", null);
-        }
-        return value == null ? null : value.intValue();
-    }
-
-    static String kind(JsonNode node) {
-        if (node.isObject()) {
-            return "an object";
-        }
-        if (node.isArray()) {
-            return "an array";
-        }
-        if (node.isTextual()) {
-            return "a string";
-        }
-        if (node.isNumber()) {
-            return "a number";
-        }
-        if (node.isBoolean()) {
-            return "a boolean";
-        }
-        return "null";
     }
 
     static String firstLine(String text) {

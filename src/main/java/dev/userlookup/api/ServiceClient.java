@@ -29,6 +29,14 @@ public final class ServiceClient implements AutoCloseable {
 
     /** One page of the team's users; a null offset or limit leaves the service's default. */
     public UserPage list(Long offset, Integer limit) {
+        return list(offset, limit, false);
+    }
+
+    /**
+     * One page of the team's users; with {@code summarize} each user's row fields
+     * ({@link UserRecord#summary}) are read as the page is checked, in the calling thread.
+     */
+    public UserPage list(Long offset, Integer limit, boolean summarize) {
         StringBuilder query = new StringBuilder();
         if (offset != null) {
             query.append("offset=").append(offset);
@@ -40,7 +48,7 @@ public final class ServiceClient implements AutoCloseable {
         URI uri = settings.baseUrl().resolve("/v2/user/" + (query.length() == 0 ? "" : "?" + query));
         Response response = policy.get(operation, uri, false);
         lastDate = response.date();
-        return ResponseParser.page(operation, response.body());
+        return ResponseParser.page(operation, response.body(), summarize);
     }
 
     /** The service's Date header on the last {@link #list} answered, as sent; null when none. */

@@ -39,15 +39,6 @@ public record User(
                 : connectedSources.stream().filter(Objects::nonNull).collect(Collectors.toUnmodifiableList());
     }
 
-    /** Slugs of the connected sources, in the service's order, skipping sources without one. */
-    public List<String> sourceSlugs() {
-        return connectedSources.stream()
-                .map(ConnectedSource::source)
-                .filter(source -> source != null && source.slug() != null)
-                .map(Source::slug)
-                .collect(Collectors.toUnmodifiableList());
-    }
-
     /**
      * A connected source; {@code source} is what describes it, read from {@code provider} or the
      * deprecated {@code source} field as {@link SourceField} chooses, and null when neither holds one.

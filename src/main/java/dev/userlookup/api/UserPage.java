@@ -1,15 +1,69 @@
 package dev.userlookup.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * One page of the user list: the document as sent ({@code json}, top-level unknown fields
+ * One page of the user list: the document as sent ({@link #source}, top-level unknown fields
  * included), its users, and the paging numbers the service gave (null where it gave none).
  */
-public record UserPage(ObjectNode json, List<UserRecord> users, Long total, Long offset, Integer limit) {
+public final class UserPage {
 
-    public UserPage {
-        users = List.copyOf(users);
+    private final List<UserRecord> users;
+    private final Long total;
+    private final Long offset;
+    private final Integer limit;
+    private JsonBytes source;
+    private ObjectNode json;
+
+    /** A page built as a tree (tests); its {@link #source} is the tree written compactly. */
+    public UserPage(ObjectNode json, List<UserRecord> users, Long total, Long offset, Integer limit) {
+        this(users, total, offset, limit);
+        this.json = json;
+    }
+
+    UserPage(JsonBytes source, List<UserRecord> users, Long total, Long offset, Integer limit) {
+        this(users, total, offset, limit);
+        this.source = source;
+    }
+
+    private UserPage(List<UserRecord> users, Long total, Long offset, Integer limit) {
+        this.users = List.copyOf(users);
+        this.total = total;
+        this.offset = offset;
+        this.limit = limit;
+    }
+
+    /** The page's JSON as sent (for a page made from a tree, that tree written compactly). */
+    public JsonBytes source() {
+        JsonBytes bytes = source;
+        if (bytes == null) {
+            try {
+                byte[] written = Json.mapper().writeValueAsBytes(json);
+                bytes = new JsonBytes(written, 0, written.length);
+            } catch (JsonProcessingException e) {
+                throw new UncheckedIOException(e);
+            }
+            source = bytes;
+        }
+        return bytes;
+    }
+
+    public List<UserRecord> users() {
+        return users;
+    }
+
+    public Long total() {
+        return total;
+    }
+
+    public Long offset() {
+        return offset;
+    }
+
+    public Integer limit() {
+        return limit;
     }
 }

@@ -1,41 +1,102 @@
 package dev.userlookup.api;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 
 /**
- * A user as the service sent it ({@link #json}, every field and value kept, for lossless
- * output) and its typed reading ({@link #user}), made only when a table or CSV row needs it:
- * for JSON output of a long walk it would cost more than parsing itself. The JSON types were
- * checked on arrival ({@link UserShape}); a value the typed reading still cannot take (a
- * timestamp that is not ISO-8601) is a {@link ServiceException.BadResponse} at that point.
+ * A user as the service sent it: its bytes in the response body ({@link #source}), every field
+ * and value kept, for lossless output, checked on arrival ({@link UserShape}). The other readings
+ * are made from the bytes only when asked for: the fields of a row ({@link #summary}, made on
+ * arrival when the caller said it would want them), a tree ({@link #json}), and from the tree the
+ * typed {@link #user} a card needs. A value the typed reading still cannot take (a timestamp that is not
+ * ISO-8601) is a {@link ServiceException.BadResponse} at that point.
  */
 public final class UserRecord {
 
-    private final ObjectNode json;
+    private final String userId;
     private final String operation;
+    private JsonBytes source;
+    private UserSummary summary;
+    private ObjectNode json;
     private User user;
 
-    UserRecord(ObjectNode json, String operation) {
-        this.json = json;
+    UserRecord(JsonBytes source, String userId, UserSummary summary, String operation) {
+        this.source = source;
+        this.userId = userId;
+        this.summary = summary;
         this.operation = operation;
     }
 
-    /** A record whose typed reading is already known (tests, and callers that built both). */
+    /** A record whose tree and typed reading are already known (tests, and callers that built both). */
     public UserRecord(ObjectNode json, User user) {
         this.json = json;
-        this.operation = "read user";
         this.user = user;
+        this.userId = json.get("user_id").asText();
+        this.operation = "read user";
     }
 
-    public ObjectNode json() {
-        return json;
+    /** The user's JSON as sent (for a record made from a tree, that tree written compactly). */
+    public JsonBytes source() {
+        JsonBytes bytes = source;
+        if (bytes == null) {
+            try {
+                byte[] written = Json.mapper().writeValueAsBytes(json);
+                bytes = new JsonBytes(written, 0, written.length);
+            } catch (JsonProcessingException e) {
+                throw new UncheckedIOException(e);
+            }
+            source = bytes;
+        }
+        return bytes;
     }
 
     /** The user_id, checked to be a string when the record was made. */
     public String userId() {
-        return json.get("user_id").asText();
+        return userId;
+    }
+
+    /** The fields a row shows, as sent. */
+    public UserSummary summary() {
+        UserSummary fields = summary;
+        if (fields == null) {
+            fields = summarize(source());
+            summary = fields;
+        }
+        return fields;
+    }
+
+    /** {@code created_on} read as a time, as a row shows it; null when not sent. */
+    public OffsetDateTime createdOn() {
+        String text = summary().createdOn();
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Timestamps.parseTimestamp(text);
+        } catch (DateTimeParseException e) {
+            throw new ServiceException.BadResponse(operation, "user " + userId + ": created_on: "
+                    + ResponseParser.firstLine(Timestamps.notIso("timestamp", text)), e);
+        }
+    }
+
+    /** The user as a tree, for the typed reading and tests: output copies the bytes. */
+    public ObjectNode json() {
+        ObjectNode tree = json;
+        if (tree == null) {
+            try (JsonParser parser = source.parser()) {
+                tree = (ObjectNode) Json.mapper().readTree(parser);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            json = tree;
+        }
+        return tree;
     }
 
     public User user() {
@@ -47,9 +108,25 @@ public final class UserRecord {
         return typed;
     }
 
+    private static UserSummary summarize(JsonBytes bytes) {
+        UserShape shape = new UserShape(true);
+        try (JsonParser parser = bytes.parser()) {
+            parser.nextToken();
+            String problem = shape.read(parser);
+            if (problem != null) {
+                // Only a record made from a tree that was never checked gets here.
+                throw new IllegalStateException("a user that was not checked: " + problem);
+            }
+            return shape.summary();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Through the tree, where a field sent twice is there once, the last: data binding would refuse the second. */
     private User read() {
         try {
-            return Json.mapper().treeToValue(json, User.class);
+            return Json.mapper().treeToValue(json(), User.class);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             Throwable root = e;
             while (root.getCause() != null && root.getCause() != root) {

@@ -88,8 +88,9 @@ final class ListCommand implements Callable<Integer> {
         if (all) {
             return walkAll();
         }
-        UserPage page = context.client().list(offset, limit);
-        context.renderer().page(page);
+        Renderer renderer = context.renderer();
+        UserPage page = context.client().list(offset, limit, renderer.showsSummaries());
+        renderer.page(page);
         return ExitCode.OK;
     }
 
@@ -121,8 +122,10 @@ final class ListCommand implements Callable<Integer> {
         long start = offset == null ? 0 : offset;
         WalkResult result;
         // As batch resolve does: what was printed stays a whole document; the exit status tells.
-        try (Renderer.UserStream stream = context.renderer().stream(Renderer.StreamShape.USER_LIST)) {
-            result = new PageWalker((from, size) -> client.list(from, size), pageSize, parallel, progress).walk(start, stream);
+        Renderer renderer = context.renderer();
+        boolean summaries = renderer.showsSummaries();
+        try (Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.USER_LIST)) {
+            result = new PageWalker((from, size) -> client.list(from, size, summaries), pageSize, parallel, progress).walk(start, stream);
             stream.finish(Footers.walk(result.printed()));
         }
         warnIfIncomplete(result, start);

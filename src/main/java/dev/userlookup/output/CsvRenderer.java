@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvFactory;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.userlookup.api.UserRecord;
+import dev.userlookup.api.UserSummary;
 import dev.userlookup.terminal.SafeText;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -37,6 +38,11 @@ final class CsvRenderer implements Renderer {
             builder.addColumn(column);
         }
         return builder.setUseHeader(true).setLineSeparator("\r\n").build();
+    }
+
+    @Override
+    public boolean showsSummaries() {
+        return true;
     }
 
     @Override
@@ -74,17 +80,19 @@ final class CsvRenderer implements Renderer {
         };
     }
 
+    /** The cells as the service sent the text (no reformatting: CSV keeps fractions and offsets). */
     static String[] row(UserRecord record) {
+        UserSummary user = record.summary();
         return new String[] {
-            UserCells.text(record.json(), "user_id"),
-            UserCells.text(record.json(), "team_id"),
-            UserCells.text(record.json(), "client_user_id"),
-            UserCells.text(record.json(), "created_on"),
-            UserCells.sources(record.json(), ";"),
-            UserCells.nested(record, "fallback_time_zone", "id"),
-            UserCells.nested(record, "fallback_birth_date", "value"),
-            UserCells.text(record.json(), "ingestion_start"),
-            UserCells.text(record.json(), "ingestion_end"),
+            user.userId(),
+            user.teamId(),
+            user.clientUserId(),
+            user.createdOn(),
+            String.join(";", user.sourceSlugs()),
+            user.timeZone(),
+            user.birthDate(),
+            user.ingestionStart(),
+            user.ingestionEnd(),
         };
     }
 

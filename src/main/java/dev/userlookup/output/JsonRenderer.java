@@ -1,10 +1,6 @@
 package dev.userlookup.output;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
-import dev.userlookup.api.Json;
+import dev.userlookup.api.JsonBytes;
 import dev.userlookup.api.UserPage;
 import dev.userlookup.api.UserRecord;
 import java.io.IOException;
@@ -12,85 +8,75 @@ import java.io.OutputStream;
 
 /**
  * Lossless JSON: the documents exactly as the service sent them (names, order, unknown fields,
- * decimals), indented like jq, control characters escaped.
+ * numbers as written), control characters escaped ({@link CompactForm}), indented like jq
+ * ({@link PrettyJson}).
  */
 final class JsonRenderer implements Renderer {
 
     private final OutputStream out;
-    private final boolean pretty;
 
-    JsonRenderer(OutputStream out, boolean pretty) {
+    JsonRenderer(OutputStream out) {
         this.out = out;
-        this.pretty = pretty;
-    }
-
-    static JsonGenerator generator(OutputStream out, boolean pretty) throws IOException {
-        JsonGenerator generator = Json.mapper().getFactory().createGenerator(out);
-        generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-        generator.setCharacterEscapes(TerminalSafeEscapes.INSTANCE);
-        if (pretty) {
-            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-            generator.setPrettyPrinter(new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
-                    .withObjectEmptySeparator("")
-                    .withArrayEmptySeparator(""))
-                    .withObjectIndenter(indenter)
-                    .withArrayIndenter(indenter));
-        }
-        return generator;
     }
 
     @Override
     public void user(UserRecord user) throws IOException {
-        writeDocument(user.json());
+        writeDocument(user.source());
     }
 
     @Override
     public void page(UserPage page) throws IOException {
-        writeDocument(page.json());
+        writeDocument(page.source());
     }
 
-    private void writeDocument(com.fasterxml.jackson.databind.JsonNode node) throws IOException {
-        try (JsonGenerator generator = generator(out, pretty)) {
-            generator.writeTree(node);
-            generator.writeRaw('\n');
-        }
+    private void writeDocument(JsonBytes document) throws IOException {
+        new PrettyJson().value(new CompactForm().of(document), 0).raw((byte) '\n').writeTo(out);
         out.flush();
     }
 
     @Override
     public UserStream stream(StreamShape shape) throws IOException {
-        JsonGenerator generator = generator(out, pretty);
-        if (shape == StreamShape.USER_LIST) {
-            generator.writeStartObject();
-            generator.writeFieldName("users");
+        boolean userList = shape == StreamShape.USER_LIST;
+        // Users are elements of "users" in {"users": [...], ...}, or of a top-level array.
+        int level = userList ? 2 : 1;
+        CompactForm compact = new CompactForm();
+        PrettyJson pretty = new PrettyJson();
+        if (userList) {
+            pretty.raw((byte) '{').newLine(1).raw("\"users\": ");
         }
-        generator.writeStartArray();
+        pretty.raw((byte) '[').writeTo(out);
         return new DocumentStream() {
             private long count;
 
             @Override
             public void add(UserRecord user) throws IOException {
-                generator.writeTree(user.json());
+                pretty.clear();
+                if (count > 0) {
+                    pretty.raw((byte) ',');
+                }
+                pretty.newLine(level).value(compact.of(user.source()), level).writeTo(out);
                 count++;
             }
 
             @Override
             public void flush() throws IOException {
-                generator.flush();
+                out.flush();
             }
 
             @Override
             protected void end(Footer footer) throws IOException {
-                generator.writeEndArray();
-                if (shape == StreamShape.USER_LIST) {
-                    generator.writeNumberField("total", count);
-                    generator.writeNumberField("offset", 0);
-                    generator.writeNumberField("limit", count);
-                    generator.writeEndObject();
+                pretty.clear();
+                if (count > 0) {
+                    pretty.newLine(level - 1);
                 }
-                generator.writeRaw('\n');
-                generator.close();
+                pretty.raw((byte) ']');
+                if (userList) {
+                    pretty.raw((byte) ',').newLine(1).raw("\"total\": " + count)
+                            .raw((byte) ',').newLine(1).raw("\"offset\": 0")
+                            .raw((byte) ',').newLine(1).raw("\"limit\": " + count)
+                            .newLine(0).raw((byte) '}');
+                }
+                pretty.raw((byte) '\n').writeTo(out);
                 out.flush();
             }
         };

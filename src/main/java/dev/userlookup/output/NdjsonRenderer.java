@@ -1,11 +1,14 @@
 package dev.userlookup.output;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.userlookup.api.UserRecord;
 import java.io.IOException;
 import java.io.OutputStream;
 
-/** One user a line, compact and lossless: the form for {@code jq -c}, {@code grep} and streams. */
+/**
+ * One user a line, compact and lossless: the form for {@code jq -c}, {@code grep} and streams. A
+ * user the service sent compact, with nothing to escape, is copied byte for byte; any other is
+ * copied token by token ({@link CompactForm}).
+ */
 final class NdjsonRenderer implements Renderer {
 
     private final OutputStream out;
@@ -16,23 +19,22 @@ final class NdjsonRenderer implements Renderer {
 
     @Override
     public UserStream stream(StreamShape shape) throws IOException {
-        JsonGenerator generator = JsonRenderer.generator(out, false);
-        generator.setRootValueSeparator(null); // each line ends in its own newline instead
+        CompactForm compact = new CompactForm();
         return new DocumentStream() {
             @Override
             public void add(UserRecord user) throws IOException {
-                generator.writeTree(user.json());
-                generator.writeRaw('\n');
+                compact.of(user.source());
+                out.write(compact.bytes(), compact.offset(), compact.length());
+                out.write('\n');
             }
 
             @Override
             public void flush() throws IOException {
-                generator.flush();
+                out.flush();
             }
 
             @Override
             protected void end(Footer footer) throws IOException {
-                generator.close();
                 out.flush();
             }
         };

@@ -9,7 +9,7 @@ public final class Renderers {
     public static Renderer create(OutputFormat format, RenderContext context) {
         switch (format) {
             case JSON:
-                return new JsonRenderer(context.out(), true);
+                return new JsonRenderer(context.out());
             case NDJSON:
                 return new NdjsonRenderer(context.out());
             case CSV:

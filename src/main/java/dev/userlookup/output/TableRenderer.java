@@ -1,8 +1,8 @@
 package dev.userlookup.output;
 
-import dev.userlookup.api.User;
 import dev.userlookup.api.UserPage;
 import dev.userlookup.api.UserRecord;
+import dev.userlookup.api.UserSummary;
 import dev.userlookup.terminal.SafeText;
 import dev.userlookup.terminal.Style;
 import java.io.IOException;
@@ -47,6 +47,11 @@ final class TableRenderer implements Renderer {
     }
 
     @Override
+    public boolean showsSummaries() {
+        return true;
+    }
+
+    @Override
     public UserStream stream(StreamShape shape) {
         return new RowStream(List.of());
     }
@@ -76,13 +81,13 @@ final class TableRenderer implements Renderer {
             if (layout == null) {
                 startTable(sizingSample.isEmpty() ? List.of(user) : sizingSample);
             }
-            out.write(layout.line(cells(user.user())) + "\n");
+            out.write(layout.line(cells(user)) + "\n");
         }
 
         private void startTable(List<UserRecord> sample) throws IOException {
             List<ListColumns.Cells> cells = new ArrayList<>(sample.size());
             for (UserRecord record : sample) {
-                cells.add(cells(record.user()));
+                cells.add(cells(record));
             }
             layout = ListColumns.fit(cells, context.width());
             out.write(style.bold(layout.header()) + "\n");
@@ -112,14 +117,17 @@ final class TableRenderer implements Renderer {
         }
     }
 
-    private static ListColumns.Cells cells(User user) {
+    /** A row reads only the fields it shows; of them only the creation time must be read as a time. */
+    private static ListColumns.Cells cells(UserRecord record) {
+        UserSummary user = record.summary();
+        java.time.OffsetDateTime createdOn = record.createdOn();
         return new ListColumns.Cells(
                 safe(user.userId()),
                 safe(user.clientUserId()),
-                safe(UserCells.minutesUtc(user.createdOn())),
-                safe(UserCells.dateUtc(user.createdOn())),
-                safe(user.sourceSlugs().isEmpty() ? null : UserCells.sources(user, ", ")),
-                safe(UserCells.timeZone(user)));
+                safe(UserCells.minutesUtc(createdOn)),
+                safe(UserCells.dateUtc(createdOn)),
+                safe(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs())),
+                safe(user.timeZone()));
     }
 
     private static String safe(String text) {

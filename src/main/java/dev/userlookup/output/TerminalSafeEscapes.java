@@ -30,9 +30,14 @@ final class TerminalSafeEscapes extends CharacterEscapes {
 
     @Override
     public SerializableString getEscapeSequence(int ch) {
-        if ((ch >= 0x80 && ch <= 0x9f) || SafeText.isInvisibleControl(ch)) {
+        if (escapesBeyondAscii(ch)) {
             return new SerializedString(String.format("\\u%04x", ch));
         }
         return null;
+    }
+
+    /** Whether a character beyond ASCII is written escaped: the C1 controls and the invisible format characters. */
+    static boolean escapesBeyondAscii(int ch) {
+        return (ch >= 0x80 && ch <= 0x9f) || SafeText.isInvisibleControl(ch);
     }
 }

@@ -2,7 +2,6 @@ package dev.userlookup.pager;
 
 import java.util.HashSet;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * The user_ids a walk has printed, so that each user comes out once. A UUID is kept as its 16
@@ -19,12 +18,12 @@ final class SeenIds {
 
     /** @return true if the id was new */
     boolean add(String userId) {
-        UUID uuid = parseUuid(userId);
-        if (uuid == null) {
+        if (!isUuid(userId)) {
             return others.add(userId);
         }
-        long high = uuid.getMostSignificantBits();
-        long low = uuid.getLeastSignificantBits();
+        // The 32 hex digits in order: the first 16 are UUID's most significant bits, the rest the least.
+        long high = hex(userId, 0, 19);
+        long low = hex(userId, 19, 36);
         if (high == 0 && low == 0) {
             boolean added = !hasZero;
             hasZero = true;
@@ -80,9 +79,10 @@ final class SeenIds {
         return x;
     }
 
-    private static UUID parseUuid(String text) {
+    /** The canonical form, 8-4-4-4-12 ASCII hex digits. */
+    private static boolean isUuid(String text) {
         if (text.length() != 36 || text.charAt(8) != '-' || text.charAt(13) != '-' || text.charAt(18) != '-' || text.charAt(23) != '-') {
-            return null;
+            return false;
         }
         for (int i = 0; i < 36; i++) {
             char c = text.charAt(i);
@@ -93,9 +93,21 @@ final class SeenIds {
             // would read as the ASCII UUID they resemble.
             boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
             if (!hex) {
-                return null;
+                return false;
             }
         }
-        return UUID.fromString(text);
+        return true;
+    }
+
+    /** The hex digits of {@code text} from {@code from} to {@code to}, dashes skipped, as UUID.fromString reads them. */
+    private static long hex(String text, int from, int to) {
+        long value = 0;
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c != '-') {
+                value = (value << 4) | Character.digit(c, 16);
+            }
+        }
+        return value;
     }
 }

@@ -57,4 +57,43 @@ class Utf8Test {
             assertEquals(jdkValid, Utf8.firstInvalid(bytes) < 0, () -> java.util.HexFormat.of().formatHex(bytes));
         }
     }
+
+    /** Bytes are read eight at a time while they are ASCII: whatever breaks the run, wherever, is found. */
+    @Test
+    void findsTheFirstInvalidByteAtAnyPlaceAmongAsciiRuns() {
+        for (int length = 1; length <= 40; length++) {
+            for (int at = 0; at < length; at++) {
+                byte[] bytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".substring(0, length).getBytes(StandardCharsets.US_ASCII);
+                bytes[at] = (byte) 0xff;
+                assertEquals(at, Utf8.firstInvalid(bytes), "length " + length);
+                if (at + 2 <= length) {
+                    bytes[at] = (byte) 0xc3;
+                    bytes[at + 1] = (byte) 0xa9;
+                    assertEquals(-1, Utf8.firstInvalid(bytes), "é at " + at + " of " + length);
+                    bytes[at + 1] = (byte) 'x';
+                    assertEquals(at, Utf8.firstInvalid(bytes), "a lead byte without its continuation at " + at);
+                }
+            }
+        }
+    }
+
+    @Test
+    void agreesWithTheJdkDecoderOnLongerMostlyAsciiBytes() {
+        Random random = new Random(7);
+        for (int round = 0; round < 20_000; round++) {
+            byte[] bytes = new byte[random.nextInt(40)];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = random.nextInt(8) == 0 ? (byte) random.nextInt(256) : (byte) ('a' + random.nextInt(26));
+            }
+            boolean jdkValid;
+            try {
+                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+                jdkValid = true;
+            } catch (CharacterCodingException e) {
+                jdkValid = false;
+            }
+            assertEquals(jdkValid, Utf8.firstInvalid(bytes) < 0, () -> java.util.HexFormat.of().formatHex(bytes));
+        }
+    }
 }

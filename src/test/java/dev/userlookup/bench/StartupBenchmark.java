@@ -22,6 +22,9 @@ public final class StartupBenchmark {
     private static final Path SYSTEM_BUNDLE = Path.of("/etc/ssl/certs/ca-certificates.crt");
 
     public static void main(String[] args) throws Exception {
+        if (!Benchmarks.selected("startup")) {
+            return;
+        }
         Path launcher = Path.of(args.length > 0 ? args[0] : "target/userlookup");
         int runs = Integer.getInteger("bench.startupRuns", 21);
         String otherJdk = System.getProperty("bench.otherJdk", "");

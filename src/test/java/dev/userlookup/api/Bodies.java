@@ -1,0 +1,18 @@
+package dev.userlookup.api;
+
+import java.nio.charset.StandardCharsets;
+
+/** Response bodies read as the client reads them, for tests outside this package. */
+public final class Bodies {
+
+    private Bodies() {
+    }
+
+    public static UserPage page(String body, boolean summarize) {
+        return ResponseParser.page("list", body.getBytes(StandardCharsets.UTF_8), summarize);
+    }
+
+    public static UserRecord user(String body) {
+        return ResponseParser.user("resolve \"x\"", body.getBytes(StandardCharsets.UTF_8));
+    }
+}

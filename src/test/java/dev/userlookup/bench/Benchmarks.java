@@ -1,0 +1,13 @@
+package dev.userlookup.bench;
+
+/** Which benchmarks of the bench profile run: {@code -Dbench.only=startup} or {@code walk}; all by default. */
+final class Benchmarks {
+
+    private Benchmarks() {
+    }
+
+    static boolean selected(String name) {
+        String only = System.getProperty("bench.only", "");
+        return only.isBlank() || only.equals(name);
+    }
+}
