@@ -67,8 +67,7 @@ public final class ConfigFile {
         }
         String defaultProfile = null;
         Map<String, Profile> profiles = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> fields = root.fields(); fields.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : root.properties()) {
             switch (field.getKey()) {
                 case "default_profile":
                     defaultProfile = text(path, "default_profile", field.getValue());
@@ -77,8 +76,7 @@ public final class ConfigFile {
                     if (!field.getValue().isObject()) {
                         throw new UsageException("config " + path + ": profiles must be tables, [profiles.NAME]");
                     }
-                    for (Iterator<Map.Entry<String, JsonNode>> each = field.getValue().fields(); each.hasNext(); ) {
-                        Map.Entry<String, JsonNode> profile = each.next();
+                    for (Map.Entry<String, JsonNode> profile : field.getValue().properties()) {
                         profiles.put(profile.getKey(), profile(path, profile.getKey(), profile.getValue()));
                     }
                     break;

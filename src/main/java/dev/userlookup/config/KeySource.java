@@ -129,11 +129,13 @@ final class KeySource {
         }
         // Echo goes off before the prompt shows: what is typed once it is there is never echoed,
         // and never dropped (turning echo off discards input typed before it).
-        try (Terminal.EchoOff hidden = terminal.echoOff()) {
+        Terminal.EchoOff hidden = terminal.echoOff();
+        try {
             prompt.print("userlookup: API key (not shown): ");
             prompt.flush();
             return readLine(stdin);
         } finally {
+            hidden.close();
             prompt.println();
             prompt.flush();
         }

@@ -306,7 +306,7 @@ final class JsonTreeMutators {
 
     private static void collectSlots(JsonNode node, String path, List<Slot> out) {
         if (node.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            Iterator<Map.Entry<String, JsonNode>> fields = node.properties().iterator();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 String child = path + "." + field.getKey();
