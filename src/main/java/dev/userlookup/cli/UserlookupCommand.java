@@ -22,7 +22,9 @@ import picocli.CommandLine.Spec;
         customSynopsis = "userlookup [OPTIONS] COMMAND [ARGS]",
         descriptionHeading = "%n",
         description = "Resolves a user by the client_user_id your team gave it, or lists the team's users. "
-                + "Output is a table on a terminal and JSON otherwise; see -o.",
+                + "Output is a table on a terminal and JSON otherwise; see -o. Tables and CSV read a connected "
+                + "source's slug and name from its provider, and from the deprecated source only where provider is "
+                + "missing or null; JSON and NDJSON print both as sent.",
         commandListHeading = "%nCommands:%n",
         optionListHeading = "%nOptions (before or after the command):%n",
         footerHeading = "%nEnvironment:%n",

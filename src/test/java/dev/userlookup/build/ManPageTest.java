@@ -189,6 +189,9 @@ class ManPageTest {
         assertTrue(status.replaceAll("\\s+", " ").contains("HTTP 422"), status);
         assertTrue(status.contains("Success (also when the reader of the output went away)"), status);
         assertTrue(sections.get("EXAMPLES").contains("userlookup resolve --stdin -o ndjson < ids.txt"), sections.get("EXAMPLES"));
+        String description = sections.get("DESCRIPTION").replaceAll("\\s+", " ");
+        assertTrue(description.contains("from its provider, and from the deprecated source only where provider is missing or null"),
+                description);
     }
 
     @Test
