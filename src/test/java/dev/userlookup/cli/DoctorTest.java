@@ -254,12 +254,12 @@ class DoctorTest {
 
     @Test
     void settingsProblemsAreExit2WithTheOtherSettingsStillShown() throws Exception {
-        Cli.Result result = Cli.bare().env("HOME", home.toString()).env("USERLOOKUP_BASE_URL", "https://api.example.test")
+        Cli.Result result = Cli.bare().env("HOME", home.toString()).env("USERLOOKUP_BASE_URL", "https://127.0.0.1:9")
                 .run("doctor", "--ca-cert", "/nonexistent/ca.pem", "--retries", "7");
 
         assertEquals(2, result.exit(), result::toString);
         JsonNode report = json(result);
-        assertEquals("https://api.example.test", report.get("settings").get("base_url").get("value").asText());
+        assertEquals("https://127.0.0.1:9", report.get("settings").get("base_url").get("value").asText());
         assertEquals(7, report.get("settings").get("retries").get("value").asInt());
         assertTrue(report.get("settings").get("key").get("length").isNull());
         List<String> problems = new ArrayList<>();
@@ -274,7 +274,7 @@ class DoctorTest {
 
     @Test
     void anUnknownProfileIsExit2WithTheOtherSettingsShown() throws Exception {
-        Path config = writeConfig("[profiles.prod]\nbase_url = \"https://prod.example.test\"\n");
+        Path config = writeConfig("[profiles.prod]\nbase_url = \"https://127.0.0.1:9\"\n");
 
         Cli.Result result = Cli.bare().env("HOME", home.toString()).env("USERLOOKUP_API_KEY", TestKeys.KEY)
                 .run("doctor", "--profile", "prdo", "--timeout", "5", "-o", "table");

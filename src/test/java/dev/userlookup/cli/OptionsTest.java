@@ -89,7 +89,7 @@ class OptionsTest {
         picocli.CommandLine commandLine = App.commandLine(new Io(new java.io.ByteArrayInputStream(new byte[0]),
                 new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(), dev.userlookup.terminal.Terminal.fixed(false, false, 0)));
         dev.userlookup.config.Settings settings = new dev.userlookup.config.SettingsResolver(
-                java.util.Map.of("USERLOOKUP_BASE_URL", "https://api.example.test", "USERLOOKUP_API_KEY", TestKeys.KEY),
+                java.util.Map.of("USERLOOKUP_BASE_URL", "https://127.0.0.1:9", "USERLOOKUP_API_KEY", TestKeys.KEY),
                 dev.userlookup.terminal.Terminal.fixed(false, false, 0), new java.io.ByteArrayInputStream(new byte[0]), System.err,
                 line -> { }).resolve(dev.userlookup.config.GivenOptions.NONE);
 
@@ -208,7 +208,7 @@ class OptionsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"http://example.com", "http://10.0.0.1:8080", "http://localhost.example.com"})
+    @ValueSource(strings = {"http://users.example.invalid", "http://192.0.2.1:8080", "http://localhost.example.invalid"})
     void plainHttpToAnotherHostIsRefusedBeforeConnecting(String url) {
         Cli.Result result = Cli.against(url).run("resolve", "x");
 
@@ -218,7 +218,7 @@ class OptionsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"ftp://example.com", "example.com", "https://", "https://user:pw@example.com", "https://h/?q=1", "http://[::1"})
+    @ValueSource(strings = {"ftp://users.example.invalid", "users.example.invalid", "https://", "https://user:pw@users.example.invalid", "https://h/?q=1", "http://[::1"})
     void aMalformedBaseUrlIsExit2(String url) {
         Cli.Result result = Cli.against(url).run("resolve", "x");
 
