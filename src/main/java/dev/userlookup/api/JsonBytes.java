@@ -21,6 +21,16 @@ public final class JsonBytes {
         this.length = length;
     }
 
+    /** A tree's JSON written compactly: the bytes of a value that was built, not received. */
+    static JsonBytes written(com.fasterxml.jackson.databind.JsonNode tree) {
+        try {
+            byte[] bytes = Json.mapper().writeValueAsBytes(tree);
+            return new JsonBytes(bytes, 0, bytes.length);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The body the value is part of: read from {@link #offset()} for {@link #length()} bytes, never written to. */
     public byte[] body() {
         return body;

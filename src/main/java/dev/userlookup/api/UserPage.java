@@ -1,8 +1,6 @@
 package dev.userlookup.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -40,12 +38,7 @@ public final class UserPage {
     public JsonBytes source() {
         JsonBytes bytes = source;
         if (bytes == null) {
-            try {
-                byte[] written = Json.mapper().writeValueAsBytes(json);
-                bytes = new JsonBytes(written, 0, written.length);
-            } catch (JsonProcessingException e) {
-                throw new UncheckedIOException(e);
-            }
+            bytes = JsonBytes.written(json);
             source = bytes;
         }
         return bytes;

@@ -45,12 +45,7 @@ public final class UserRecord {
     public JsonBytes source() {
         JsonBytes bytes = source;
         if (bytes == null) {
-            try {
-                byte[] written = Json.mapper().writeValueAsBytes(json);
-                bytes = new JsonBytes(written, 0, written.length);
-            } catch (JsonProcessingException e) {
-                throw new UncheckedIOException(e);
-            }
+            bytes = JsonBytes.written(json);
             source = bytes;
         }
         return bytes;

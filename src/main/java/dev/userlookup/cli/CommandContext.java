@@ -2,11 +2,9 @@ package dev.userlookup.cli;
 
 import dev.userlookup.Version;
 import dev.userlookup.api.ClientSettings;
-import dev.userlookup.api.CaFile;
 import dev.userlookup.api.ServiceClient;
 import dev.userlookup.config.Settings;
 import dev.userlookup.config.SettingsResolver;
-import dev.userlookup.config.Sourced;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.output.Renderers;
@@ -17,8 +15,6 @@ import dev.userlookup.terminal.Style;
 import dev.userlookup.terminal.Terminal;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * What a command works with: the streams, the settings (decided on first use, after the command
@@ -85,7 +81,7 @@ final class CommandContext {
             Settings chosen = settings();
             client = new ServiceClient(new ClientSettings(chosen.baseUrl().value(), chosen.apiKey().value(),
                     chosen.timeout().value(), chosen.retries().value(), ClientSettings.DEFAULT_RETRY_BASE_DELAY,
-                    "userlookup/" + Version.get(), chosen.proxy(), caFiles(chosen),
+                    "userlookup/" + Version.get(), chosen.proxy(), chosen.caFileValues(),
                     chosen.verbose() ? line -> io.stderr().println(SafeText.escape(redact(line))) : null,
                     // A person waiting at a terminal hears of a retry; -v says it already, a pipe never.
                     io.terminal().stderrIsTerminal() && !chosen.verbose() ? this::say : null));
@@ -112,14 +108,6 @@ final class CommandContext {
             }
         }
         return stdout;
-    }
-
-    private static List<CaFile> caFiles(Settings chosen) {
-        List<CaFile> files = new ArrayList<>();
-        for (Sourced<CaFile> file : chosen.caFiles()) {
-            files.add(file.value());
-        }
-        return files;
     }
 
     Renderer renderer() {

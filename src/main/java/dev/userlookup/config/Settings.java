@@ -37,4 +37,13 @@ public record Settings(
     public static final int DEFAULT_RETRIES = 3;
     static final int MAX_RETRIES = 100;
     static final int MAX_TIMEOUT_SECONDS = 86_400;
+
+    /** The CA files themselves, without their origins: what the TLS context needs. */
+    public List<CaFile> caFileValues() {
+        List<CaFile> files = new java.util.ArrayList<>(caFiles.size());
+        for (Sourced<CaFile> file : caFiles) {
+            files.add(file.value());
+        }
+        return files;
+    }
 }

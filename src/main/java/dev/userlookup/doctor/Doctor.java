@@ -1,11 +1,9 @@
 package dev.userlookup.doctor;
 
-import dev.userlookup.api.CaFile;
 import dev.userlookup.api.ServiceClient;
 import dev.userlookup.cli.ExitCode;
 import dev.userlookup.config.Settings;
 import dev.userlookup.config.SettingsResolver;
-import dev.userlookup.config.Sourced;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,11 +36,7 @@ public final class Doctor {
                     "settings missing or wrong: " + inspection.problems().size() + " problem" + (inspection.problems().size() == 1 ? "" : "s"),
                     inspection.problems().get(0));
         }
-        List<CaFile> caFiles = new ArrayList<>();
-        for (Sourced<CaFile> file : settings.caFiles()) {
-            caFiles.add(file.value());
-        }
-        List<Step> steps = new ArrayList<>(new NetworkSteps(settings.baseUrl().value(), settings.proxy(), caFiles,
+        List<Step> steps = new ArrayList<>(new NetworkSteps(settings.baseUrl().value(), settings.proxy(), settings.caFileValues(),
                 settings.timeout().value()).run());
         Step failed = firstFailed(steps);
         if (failed != null) {
