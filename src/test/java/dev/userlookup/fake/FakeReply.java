@@ -41,6 +41,10 @@ record FakeReply(int status, Map<String, String> headers, byte[] body, int delay
         return new FakeReply(status, more, body, delayMillis);
     }
 
+    FakeReply withBody(byte[] newBody) {
+        return new FakeReply(status, headers, newBody, delayMillis);
+    }
+
     FakeReply delayedBy(int millis) {
         return new FakeReply(status, headers, body, delayMillis + millis);
     }
@@ -50,6 +54,8 @@ record FakeReply(int status, Map<String, String> headers, byte[] body, int delay
                 .withStatus(status)
                 .withBody(body);
         headers.forEach(builder::withHeader);
+        // As FastAPI sends a whole response: with its length, not in chunks.
+        builder.withHeader("Content-Length", String.valueOf(body.length));
         if (delayMillis > 0) {
             builder.withFixedDelay(delayMillis);
         }

@@ -91,6 +91,7 @@ public final class FakeService implements AutoCloseable {
         private String apiKey = DEFAULT_KEY;
         private int port = 0;
         private boolean https;
+        private boolean cachePages;
 
         private Builder() {
         }
@@ -116,6 +117,16 @@ public final class FakeService implements AutoCloseable {
                 throw new IllegalArgumentException("latency must be 0 or more: " + latencyMillis);
             }
             this.latencyMillis = latencyMillis;
+            return this;
+        }
+
+        /**
+         * Keeps each page of the list once built (and compressed), for benchmarks: a real service
+         * builds its pages on another machine, while this one shares the client's cores. The
+         * first walk over the team fills the cache; memory grows with the pages asked for.
+         */
+        public Builder cachePages() {
+            this.cachePages = true;
             return this;
         }
 
@@ -153,11 +164,12 @@ public final class FakeService implements AutoCloseable {
             WireMockServer server = new WireMockServer(config
                     .http2PlainDisabled(true)  // plain http is HTTP/1.1 only, as behind most proxies
                     .containerThreads(64)      // delayed answers hold a thread each
+                    .gzipDisabled(true)        // the handler compresses, inside the latency
                     .disableRequestJournal()
                     .stubRequestLoggingDisabled(true)
                     .templatingEnabled(false)
                     .notifier(new ConsoleNotifier(false))
-                    .extensions(new FakeServiceHandler(team, pathPrefix, apiKey, latencyMillis)));
+                    .extensions(new FakeServiceHandler(team, pathPrefix, apiKey, latencyMillis, cachePages)));
             server.start();
             // One stub matches everything; the handler, applied globally, computes each answer.
             server.stubFor(any(anyUrl()).willReturn(aResponse()));

@@ -4,7 +4,7 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs the fake service until killed, for trying the CLI by hand:
- * {@code mvn -Pfake test-compile exec:java [-Dfake.port=8089] [-Dfake.users=1250] [-Dfake.latency=0] [-Dfake.https]}
+ * {@code mvn -Pfake test-compile exec:java [-Dfake.port=8089] [-Dfake.users=1250] [-Dfake.latency=0] [-Dfake.https] [-Dfake.cachePages]}
  * (HTTPS with a CA made for the run: it prints the CA's PEM file for {@code --ca-cert}).
  * The port may also be the first argument.
  */
@@ -21,6 +21,10 @@ public final class FakeServiceMain {
 
         int latency = Integer.getInteger("fake.latency", 0);
         FakeService.Builder builder = FakeService.builder().port(port).users(users).latencyMillis(latency);
+        String cachePages = System.getProperty("fake.cachePages");
+        if (cachePages != null && !cachePages.equals("false")) {
+            builder.cachePages();
+        }
         String https = System.getProperty("fake.https");
         if (https != null && !https.equals("false")) {
             builder.https();
