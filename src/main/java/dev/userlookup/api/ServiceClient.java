@@ -37,6 +37,14 @@ public final class ServiceClient implements AutoCloseable {
      * ({@link UserRecord#summary}) are read as the page is checked, in the calling thread.
      */
     public UserPage list(Long offset, Integer limit, boolean summarize) {
+        return requestList(offset, limit).read(summarize);
+    }
+
+    /**
+     * The request for one page alone (retries included): its answer is read afterwards, so that
+     * a walk can send its next request while this page is being checked.
+     */
+    public ListAnswer requestList(Long offset, Integer limit) {
         StringBuilder query = new StringBuilder();
         if (offset != null) {
             query.append("offset=").append(offset);
@@ -48,7 +56,23 @@ public final class ServiceClient implements AutoCloseable {
         URI uri = settings.baseUrl().resolve("/v2/user/" + (query.length() == 0 ? "" : "?" + query));
         Response response = policy.get(operation, uri, false);
         lastDate = response.date();
-        return ResponseParser.page(operation, response.body(), summarize);
+        return new ListAnswer(operation, response.body());
+    }
+
+    /** A page of the list as the service answered it, not yet read. */
+    public static final class ListAnswer {
+        private final String operation;
+        private final byte[] body;
+
+        private ListAnswer(String operation, byte[] body) {
+            this.operation = operation;
+            this.body = body;
+        }
+
+        /** The page, checked; {@code summarize} as for {@link ServiceClient#list(Long, Integer, boolean)}. */
+        public UserPage read(boolean summarize) {
+            return ResponseParser.page(operation, body, summarize);
+        }
     }
 
     /** The service's Date header on the last {@link #list} answered, as sent; null when none. */

@@ -7,6 +7,7 @@ import dev.userlookup.api.UserPage;
 import dev.userlookup.output.Footers;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.pager.PageWalker;
+import dev.userlookup.pager.ServicePages;
 import dev.userlookup.pager.WalkProgress;
 import dev.userlookup.pager.WalkResult;
 import dev.userlookup.terminal.ProgressLine;
@@ -125,7 +126,7 @@ final class ListCommand implements Callable<Integer> {
         Renderer renderer = context.renderer();
         boolean summaries = renderer.showsSummaries();
         try (Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.USER_LIST)) {
-            result = new PageWalker((from, size) -> client.list(from, size, summaries), pageSize, parallel, progress).walk(start, stream);
+            result = new PageWalker(new ServicePages(client, summaries), pageSize, parallel, progress).walk(start, stream);
             stream.finish(Footers.walk(result.printed()));
         }
         warnIfIncomplete(result, start);

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.Semaphore;
 
 /**
  * Walks every page from an offset on and streams the users out in the service's order, each
@@ -16,6 +18,10 @@ import java.util.List;
  * requests are in flight ({@link OrderedParallel}), and pages that arrive early wait in a window
  * of twice that many. The walk stops at an empty or short page or when the offset reaches the
  * first total; a page of users already printed is an error, never an endless loop.
+ *
+ * <p>What is limited to {@code parallel} is the requests ({@link PageSource#request}): a page that
+ * has arrived is read and checked while the next request is already out, by one of twice as many
+ * workers as requests.
  */
 public final class PageWalker {
 
@@ -58,9 +64,10 @@ public final class PageWalker {
         }
         // Without a total there is no telling how far to go: one page at a time. With one, up to
         // `parallel` requests, and pages arriving early wait in a window of twice that.
+        Semaphore requests = new Semaphore(parallel, true);
         OrderedParallel<Long, UserPage> pages = firstTotal == null
                 ? new OrderedParallel<>(1, 1, offset -> source.fetch(offset, step))
-                : new OrderedParallel<>(parallel, offset -> source.fetch(offset, step));
+                : new OrderedParallel<>(2 * parallel, 2 * parallel, offset -> fetch(requests, offset, step));
         pages.run(offsets(startOffset + step, firstTotal, step), run -> {
             for (OrderedParallel.Done<Long, UserPage> done : run) {
                 if (done.failure() != null) {
@@ -87,6 +94,23 @@ public final class PageWalker {
             return true;
         });
         return result(counts, firstTotal, lastTotal[0]);
+    }
+
+    /** One page: its request once one of the {@code parallel} places is free, then its reading, outside them. */
+    private UserPage fetch(Semaphore requests, long offset, int step) {
+        try {
+            requests.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted");
+        }
+        PageSource.Answer answer;
+        try {
+            answer = source.request(offset, step);
+        } finally {
+            requests.release();
+        }
+        return answer.read();
     }
 
     /** Offsets from {@code from} in steps of a page, up to the total when there is one. */
