@@ -25,6 +25,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongToIntFunction;
 import java.util.stream.Collectors;
@@ -512,6 +514,55 @@ class PageWalkerTest {
             assertTrue(source.maxRunning.get() > 1, "pages were never fetched in parallel");
         }
         assertEquals(offsets(0, 50, 40), source.sortedOffsets(), "each page once");
+    }
+
+    @Test
+    void aPageBeingReadDoesNotHoldARequestsPlace() throws Exception {
+        // One request at a time. Reading the page at 100 waits for the request of the page at 200:
+        // if reading held the request's place, that request would never go out while it waits.
+        List<UserRecord> data = users(0, 400);
+        CountDownLatch nextRequested = new CountDownLatch(1);
+        AtomicInteger requesting = new AtomicInteger();
+        AtomicInteger maxRequesting = new AtomicInteger();
+        List<Long> readWhileNextWasOut = new CopyOnWriteArrayList<>();
+        PageSource source = new PageSource() {
+            @Override
+            public UserPage fetch(long offset, int limit) {
+                return request(offset, limit).read();
+            }
+
+            @Override
+            public Answer request(long offset, int limit) {
+                maxRequesting.accumulateAndGet(requesting.incrementAndGet(), Math::max);
+                try {
+                    if (offset == 200) {
+                        nextRequested.countDown();
+                    }
+                    UserPage page = slice(data, 400L, offset, limit);
+                    return () -> {
+                        if (offset == 100) {
+                            try {
+                                if (nextRequested.await(10, TimeUnit.SECONDS)) {
+                                    readWhileNextWasOut.add(offset);
+                                }
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        }
+                        return page;
+                    };
+                } finally {
+                    requesting.decrementAndGet();
+                }
+            }
+        };
+        RecordingStream out = new RecordingStream();
+
+        new PageWalker(source, 100, 1, WalkProgress.NONE).walk(0, out);
+
+        assertEquals(ids(0, 400), out.ids);
+        assertEquals(List.of(100L), readWhileNextWasOut, "the request for the page at 200 waited for the page at 100 to be read");
+        assertEquals(1, maxRequesting.get(), "more requests at once than --parallel 1");
     }
 
     // ---------------------------------------------------------------- failures
