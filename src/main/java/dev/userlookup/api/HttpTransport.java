@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.GZIPInputStream;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 
 /**
@@ -161,9 +160,9 @@ final class HttpTransport implements AutoCloseable {
                 if (settings.baseUrl().isHttps()) {
                     builder.sslContext(ServerTrust.context(settings.caFiles()));
                 } else {
-                    // Plain http never does TLS (redirects stay on the same origin), yet the default
-                    // context loads the TLS stack and certificate store: about 60 ms and 400 classes.
-                    builder.sslContext(SSLContext.getInstance("TLS")).sslParameters(new SSLParameters());
+                    // Plain http never does TLS (redirects stay on the same origin); with a context and
+                    // parameters given, the client never asks the JDK for its own.
+                    builder.sslContext(new NoTlsContext()).sslParameters(new SSLParameters());
                 }
             } catch (GeneralSecurityException e) {
                 // keep the default context

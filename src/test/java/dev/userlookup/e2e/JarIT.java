@@ -120,4 +120,22 @@ class JarIT {
         assertEquals(fake.users().userId(1249), json.readTree(lines[1249]).get("user_id").asText());
         assertEquals("", result.err());
     }
+
+    @Test
+    void plainHttpNeverSetsUpTheTlsStack() throws Exception {
+        // Start-up: the JDK's TLS context costs a plain-http run about 50 ms (NoTlsContext).
+        java.nio.file.Path classes = Files.createTempFile("classes", ".log");
+        try {
+            Subprocess.Result result = Subprocess.run(env, Duration.ofSeconds(60), "java",
+                    "-Xlog:class+load=info:file=" + classes, "-jar", Subprocess.JAR.toString(), "list", "--limit", "1", "-o", "ndjson");
+
+            assertEquals(0, result.exit(), result::toString);
+            assertEquals(fake.users().user(0), json.readTree(result.out()));
+            String loaded = Files.readString(classes);
+            assertTrue(loaded.contains("jdk.internal.net.http.HttpClientImpl"), "the log lists the classes loaded");
+            assertFalse(loaded.contains("sun.security.ssl."), "TLS classes loaded for plain http");
+        } finally {
+            Files.deleteIfExists(classes);
+        }
+    }
 }
