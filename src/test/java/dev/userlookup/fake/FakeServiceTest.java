@@ -1,14 +1,22 @@
 package dev.userlookup.fake;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.http.ImmutableRequest;
+import com.github.tomakehurst.wiremock.http.RequestMethod;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,8 +26,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -308,6 +319,161 @@ class FakeServiceTest {
         }
     }
 
+    // ---- gzip, lengths and the page cache ------------------------------------------------------
+
+    @Test
+    void aGzipPageIsCompressedWholeWithItsLengthAndHoldsTheSameJson() throws Exception {
+        String page = "/v2/user/?offset=0&limit=500";
+        HttpResponse<byte[]> zipped = getBytes(fake, page, FakeService.DEFAULT_KEY, true);
+        HttpResponse<byte[]> plain = getBytes(fake, page, FakeService.DEFAULT_KEY, false);
+
+        assertEquals(200, zipped.statusCode());
+        assertEquals("gzip", zipped.headers().firstValue("Content-Encoding").orElse(""));
+        assertEquals("application/json", zipped.headers().firstValue("Content-Type").orElse(""));
+        assertSentWhole(zipped);
+        assertEquals(200, plain.statusCode());
+        assertEquals(List.of(), plain.headers().allValues("Content-Encoding"));
+        assertSentWhole(plain);
+
+        assertTrue(zipped.body().length < plain.body().length / 2,
+                zipped.body().length + " bytes zipped, " + plain.body().length + " plain");
+        assertArrayEquals(plain.body(), gunzip(zipped.body()));
+        JsonNode pageUsers = JSON.readTree(gunzip(zipped.body())).get("users");
+        assertEquals(500, pageUsers.size());
+        assertEquals(JSON.readTree(plain.body()), JSON.readTree(gunzip(zipped.body())));
+    }
+
+    @Test
+    void bodiesUnder32BytesAreSentAsTheyAreEvenToAGzipClient() throws Exception {
+        // The short answers the service has: 401 (28 bytes), 429 (30), 404 (22), the redirect (0).
+        String[][] shortOnes = {
+            {"/v2/user/", null},
+            {"/v2/user/", "wrong-key"},
+            {"/v2/user/resolve/" + FakeService.ID_429, FakeService.DEFAULT_KEY},
+            {"/v2/user/resolve/a/b", FakeService.DEFAULT_KEY},
+            {"/v2/user?limit=2", FakeService.DEFAULT_KEY},
+        };
+        for (String[] ask : shortOnes) {
+            HttpResponse<byte[]> response = getBytes(fake, ask[0], ask[1], true);
+            String what = ask[0] + " with key " + ask[1] + ": " + response.statusCode();
+
+            assertEquals(List.of(), response.headers().allValues("Content-Encoding"), what);
+            assertTrue(response.body().length < 32, what + " is " + response.body().length + " bytes");
+            assertSentWhole(response);
+            if (response.body().length > 0) {
+                JSON.readTree(response.body());  // plain JSON, not gzip
+            }
+        }
+    }
+
+    @Test
+    void aShortErrorOf32BytesOrMoreIsCompressedLikeAPage() throws Exception {
+        // {"detail":"This key may not read users"} is 40 bytes: over the handler's threshold, so
+        // gzip, whatever the status. (Jetty, which compressed before, left every status >= 300 alone.)
+        HttpResponse<byte[]> forbidden = getBytes(fake, "/v2/user/", FakeService.FORBIDDEN_KEY, true);
+
+        assertEquals(403, forbidden.statusCode());
+        assertEquals("gzip", forbidden.headers().firstValue("Content-Encoding").orElse(""));
+        assertSentWhole(forbidden);
+        assertEquals("This key may not read users",
+                JSON.readTree(gunzip(forbidden.body())).get("detail").asText());
+    }
+
+    @Test
+    void aGzipPageTakesTheLatencyAndNotMuchMoreThanAPlainOne() throws Exception {
+        int latency = 300;
+        String page = "/v2/user/?offset=0&limit=500";
+        try (FakeService slow = FakeService.builder().latencyMillis(latency).start()) {
+            // Once each untimed, so the first build's warm-up is not measured.
+            getBytes(slow, page, FakeService.DEFAULT_KEY, true);
+            getBytes(slow, page, FakeService.DEFAULT_KEY, false);
+            long fastestZipped = Long.MAX_VALUE;
+            long fastestPlain = Long.MAX_VALUE;
+            for (int round = 0; round < 3; round++) {
+                long zipped = millisFor(slow, page, true);
+                long plain = millisFor(slow, page, false);
+                assertTrue(zipped >= latency, "gzip page in " + zipped + " ms");
+                assertTrue(plain >= latency, "plain page in " + plain + " ms");
+                fastestZipped = Math.min(fastestZipped, zipped);
+                fastestPlain = Math.min(fastestPlain, plain);
+            }
+            // Compressing is inside the latency, so the gzip page costs about what the plain one
+            // does. The slack is wide, for a loaded machine, yet under the latency: it catches the
+            // latency paid twice for gzip pages, not the few milliseconds that compressing after
+            // the latency would add (too few to tell from noise here).
+            assertTrue(fastestZipped <= fastestPlain + 200,
+                    "gzip page at best " + fastestZipped + " ms, plain at best " + fastestPlain + " ms");
+        }
+    }
+
+    @Test
+    void cachedPagesAnswerAsBuiltPagesDoAndErrorsStayErrors() throws Exception {
+        try (FakeService cached = FakeService.builder().cachePages().start()) {
+            String first = "/v2/user/?offset=0&limit=500";
+            // gzip first: were the cache blind to the encoding, the plain asks would get gzip.
+            HttpResponse<byte[]> zipped = getBytes(cached, first, FakeService.DEFAULT_KEY, true);
+            HttpResponse<byte[]> zippedAgain = getBytes(cached, first, FakeService.DEFAULT_KEY, true);
+            HttpResponse<byte[]> plain = getBytes(cached, first, FakeService.DEFAULT_KEY, false);
+            HttpResponse<byte[]> plainAgain = getBytes(cached, first, FakeService.DEFAULT_KEY, false);
+
+            for (HttpResponse<byte[]> response : List.of(zipped, zippedAgain, plain, plainAgain)) {
+                assertEquals(200, response.statusCode());
+                assertSentWhole(response);
+            }
+            assertEquals("gzip", zippedAgain.headers().firstValue("Content-Encoding").orElse(""));
+            assertEquals(List.of(), plainAgain.headers().allValues("Content-Encoding"));
+            assertArrayEquals(zipped.body(), zippedAgain.body());
+            assertArrayEquals(plain.body(), plainAgain.body());
+            assertArrayEquals(plain.body(), gunzip(zippedAgain.body()));
+            assertArrayEquals(getBytes(fake, first, FakeService.DEFAULT_KEY, false).body(), plain.body());
+
+            // Another page, plain first this time, is its own.
+            String second = "/v2/user/?offset=500&limit=500";
+            JsonNode plainSecond = JSON.readTree(getBytes(cached, second, FakeService.DEFAULT_KEY, false).body());
+            HttpResponse<byte[]> zippedSecond = getBytes(cached, second, FakeService.DEFAULT_KEY, true);
+            assertEquals("gzip", zippedSecond.headers().firstValue("Content-Encoding").orElse(""));
+            assertEquals(plainSecond, JSON.readTree(gunzip(zippedSecond.body())));
+            assertEquals(500, plainSecond.get("offset").asInt());
+            assertEquals(500, plainSecond.get("users").size());
+            assertEquals(users.userId(500), plainSecond.get("users").get(0).get("user_id").asText());
+            assertEquals(users.userId(999), plainSecond.get("users").get(499).get("user_id").asText());
+
+            // A cached page is no answer to a key the service refuses.
+            for (boolean gzip : new boolean[] {false, true}) {
+                HttpResponse<byte[]> wrongKey = getBytes(cached, first, "wrong-key", gzip);
+                assertEquals(401, wrongKey.statusCode());
+                assertEquals("Invalid API key", JSON.readTree(wrongKey.body()).get("detail").asText());
+                HttpResponse<byte[]> noKey = getBytes(cached, first, null, gzip);
+                assertEquals(401, noKey.statusCode());
+                assertEquals("Missing API key", JSON.readTree(noKey.body()).get("detail").asText());
+                assertEquals(403, getBytes(cached, first, FakeService.FORBIDDEN_KEY, gzip).statusCode());
+            }
+
+            // A bad limit is still 422, asked again too.
+            for (int ask = 0; ask < 2; ask++) {
+                HttpResponse<byte[]> tooMany = getBytes(cached, "/v2/user/?limit=501", FakeService.DEFAULT_KEY, false);
+                assertEquals(422, tooMany.statusCode());
+                assertEquals("value_error.number.not_le",
+                        JSON.readTree(tooMany.body()).get("detail").get(0).get("type").asText());
+            }
+        }
+    }
+
+    @Test
+    void theCacheKeepsEachPageOnceBuiltAndOnlyWhenAskedTo() {
+        // Over HTTP a cached page and a rebuilt one are the same bytes (gzip here is deterministic),
+        // so this asks the handler itself whether the second answer is the first one kept.
+        FakeServiceHandler cached = new FakeServiceHandler(new FakeUsers(50), "", "k", 0, true);
+        FakeServiceHandler uncached = new FakeServiceHandler(new FakeUsers(50), "", "k", 0, false);
+
+        assertSame(handled(cached, "/v2/user/?limit=20", true), handled(cached, "/v2/user/?limit=20", true));
+        assertSame(handled(cached, "/v2/user/?limit=20", false), handled(cached, "/v2/user/?limit=20", false));
+        assertNotSame(handled(cached, "/v2/user/?limit=20", true), handled(cached, "/v2/user/?limit=20", false));
+        assertNotSame(handled(cached, "/v2/user/?limit=20", false), handled(cached, "/v2/user/?limit=21", false));
+        assertNotSame(handled(uncached, "/v2/user/?limit=20", true), handled(uncached, "/v2/user/?limit=20", true));
+        assertNotSame(handled(uncached, "/v2/user/?limit=20", false), handled(uncached, "/v2/user/?limit=20", false));
+    }
+
     // ---- the generator ------------------------------------------------------------------------
 
     @Test
@@ -404,13 +570,68 @@ class FakeServiceTest {
 
     private static HttpResponse<String> get(FakeService service, String pathAndQuery, String key)
             throws IOException, InterruptedException {
+        return HTTP.send(request(service, pathAndQuery, key).build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    }
+
+    /** The body as sent: java.net.http does not undo gzip. */
+    private static HttpResponse<byte[]> getBytes(FakeService service, String pathAndQuery, String key, boolean gzip)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = request(service, pathAndQuery, key);
+        if (gzip) {
+            request.header("Accept-Encoding", "gzip, deflate");
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private static HttpRequest.Builder request(FakeService service, String pathAndQuery, String key) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + pathAndQuery))
                 .header("Accept", "application/json")
                 .timeout(Duration.ofSeconds(10));
         if (key != null) {
             request.header(FakeServiceHandler.API_KEY_HEADER, key);
         }
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return request;
+    }
+
+    /** From asking to the last byte of a 200. */
+    private static long millisFor(FakeService service, String pathAndQuery, boolean gzip)
+            throws IOException, InterruptedException {
+        long started = System.nanoTime();
+        HttpResponse<byte[]> response = getBytes(service, pathAndQuery, FakeService.DEFAULT_KEY, gzip);
+        long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+        assertEquals(200, response.statusCode());
+        assertEquals(gzip, response.headers().firstValue("Content-Encoding").isPresent());
+        return millis;
+    }
+
+    /** One Content-Length, the size of the body received, and no chunks. */
+    private static void assertSentWhole(HttpResponse<byte[]> response) {
+        String what = response.uri() + " (" + response.statusCode() + ")";
+        assertEquals(List.of(String.valueOf(response.body().length)), response.headers().allValues("Content-Length"),
+                what);
+        assertFalse(response.headers().allValues("Transfer-Encoding").stream()
+                .anyMatch(coding -> coding.toLowerCase(Locale.ROOT).contains("chunked")), what);
+    }
+
+    private static byte[] gunzip(byte[] zipped) throws IOException {
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(zipped))) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** The body the handler answers a GET with, without a server: to tell a kept page from a rebuilt one. */
+    private static byte[] handled(FakeServiceHandler handler, String pathAndQuery, boolean gzip) {
+        ImmutableRequest.Builder request = ImmutableRequest.create()
+                .withAbsoluteUrl("http://127.0.0.1:1" + pathAndQuery)
+                .withMethod(RequestMethod.GET)
+                .withHeader(FakeServiceHandler.API_KEY_HEADER, "k");
+        if (gzip) {
+            request.withHeader("Accept-Encoding", "gzip");
+        }
+        ResponseDefinition answer = handler.transform(ServeEvent.of(request.build()));
+        assertEquals(200, answer.getStatus(), pathAndQuery);
+        return answer.getByteBody();
     }
 
     /** As the client encodes a path segment: every byte outside A-Z a-z 0-9 - . _ ~ as %XX. */
