@@ -32,8 +32,8 @@ final class FakeServiceHandler implements ResponseDefinitionTransformerV2 {
     private static final String RESOLVE_PATH = "/v2/user/resolve/";
     private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
     private static final int SLOW_MILLIS = 3_000;
-    /** Jetty's threshold: a shorter body is sent as it is, even to a client that asks for gzip. */
-    private static final int MIN_GZIP_BYTES = 32;
+    /** GZipMiddleware's minimum_size in FastAPI: a shorter body goes as it is, even to a client that asks for gzip. */
+    private static final int MIN_GZIP_BYTES = 500;
 
     private final FakeUsers users;
     private final String pathPrefix;
