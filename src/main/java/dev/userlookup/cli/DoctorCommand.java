@@ -57,8 +57,9 @@ final class DoctorCommand implements Callable<Integer> {
         SettingsResolver.Inspection inspection = context.inspectSettings(warnings::add);
         DoctorReport report = Doctor.examine(inspection, warnings, context::client, Clock.systemUTC(), context::redact);
         // A checklist for a person (table); every other format gets the one JSON document.
+        int width = context.io().terminal().stdoutIsTerminal() ? context.io().terminal().width() : 0;
         String text = inspection.settings().output().value() == OutputFormat.TABLE
-                ? TextReport.render(report, context::redact)
+                ? TextReport.render(report, context::redact, width)
                 : JsonReport.render(report, context::redact);
         context.io().stdout().write(text.getBytes(StandardCharsets.UTF_8));
         context.io().stdout().flush();

@@ -1,5 +1,6 @@
 package dev.userlookup.doctor;
 
+import dev.userlookup.terminal.LineFit;
 import dev.userlookup.terminal.SafeText;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -7,46 +8,60 @@ import java.util.function.UnaryOperator;
 /**
  * The report as a checklist for a person: the settings with their origins, each step marked
  * {@code ok} or {@code FAIL} with what it found, then the verdict and what to do next. Every
- * line is redacted and escaped: server words cannot move the cursor or show the key.
+ * line is redacted and escaped: server words cannot move the cursor or show the key. On a
+ * terminal a long line (a CA path, the TLS summary) goes on under its value's column, broken
+ * between words, instead of being wrapped by the terminal across the labels.
  */
 public final class TextReport {
 
     private TextReport() {
     }
 
-    public static String render(DoctorReport report, UnaryOperator<String> redact) {
+    /** @param width the terminal's columns to fit the lines into; 0 for none (not a terminal) */
+    public static String render(DoctorReport report, UnaryOperator<String> redact, int width) {
         StringBuilder out = new StringBuilder("Settings\n");
-        int width = 0;
+        int labels = 0;
         for (SettingLine line : report.settings()) {
-            width = Math.max(width, line.label().length());
+            labels = Math.max(labels, line.label().length());
         }
         for (SettingLine line : report.settings()) {
-            out.append("  ").append(pad(line.label(), width)).append("  ").append(clean(shown(line), redact))
-                    .append("   (").append(clean(line.origin(), redact)).append(")\n");
+            line(out, width, "  " + pad(line.label(), labels) + "  ",
+                    clean(shown(line), redact) + "   (" + clean(line.origin(), redact) + ")");
         }
         for (String warning : report.warnings()) {
-            out.append("  warn ").append(clean(warning, redact)).append('\n');
+            line(out, width, "  warn ", clean(warning, redact));
         }
         for (String problem : report.problems()) {
-            out.append("  FAIL ").append(clean(problem, redact)).append('\n');
+            line(out, width, "  FAIL ", clean(problem, redact));
         }
         if (!report.steps().isEmpty()) {
             out.append("\nOne request: list --limit 1\n");
             for (Step step : report.steps()) {
-                out.append("  ").append(step.ok() ? "ok  " : "FAIL").append(' ').append(pad(step.name(), 7)).append(' ')
-                        .append(clean(step.ok() ? step.summary() : step.problem(), redact))
-                        .append(step.ms() == null ? "" : " (" + step.ms() + " ms)").append('\n');
+                line(out, width, "  " + (step.ok() ? "ok  " : "FAIL") + ' ' + pad(step.name(), 7) + ' ',
+                        clean(step.ok() ? step.summary() : step.problem(), redact) + (step.ms() == null ? "" : " (" + step.ms() + " ms)"));
                 if (!step.ok()) {
-                    out.append("       next: ").append(clean(step.next(), redact)).append('\n');
+                    line(out, width, "       next: ", clean(step.next(), redact));
                 }
             }
         }
-        out.append('\n').append(report.ok() ? "All well" : "Verdict: " + clean(report.verdict(), redact))
-                .append(" (exit ").append(report.exit()).append(")\n");
+        out.append('\n');
+        line(out, width, "", (report.ok() ? "All well" : "Verdict: " + clean(report.verdict(), redact)) + " (exit " + report.exit() + ")");
         if (report.next() != null && report.steps().isEmpty()) {
-            out.append("Next: ").append(clean(report.next(), redact)).append('\n');
+            line(out, width, "", "Next: " + clean(report.next(), redact));
         }
         return out.toString();
+    }
+
+    /** One line of the report, its continuations (on a terminal) under the first character after {@code prefix}. */
+    private static void line(StringBuilder out, int width, String prefix, String text) {
+        String indent = prefix.isEmpty() ? "  " : " ".repeat(prefix.length());
+        boolean first = true;
+        for (String fitted : LineFit.wrap(prefix + text, width, indent)) {
+            // The three spaces before an origin may fall at a break: no blanks left at either end.
+            String shown = first ? fitted.stripTrailing() : indent + fitted.substring(indent.length()).strip();
+            out.append(shown).append('\n');
+            first = false;
+        }
     }
 
     private static String shown(SettingLine line) {

@@ -164,6 +164,53 @@ class DoctorTest {
     }
 
     @Test
+    void onAnEightyColumnTerminalLongLinesGoOnUnderTheirValueAndNothingIsCut() throws Exception {
+        WireMockServer server = https(TestCa.Kind.GOOD);
+        // Long enough that both CA files cannot share the line, short enough to fit under the column.
+        Path bundle = Files.createDirectories(home.resolve("company-ca")).resolve("bundle.pem");
+        Files.copy(CA.caPem(), bundle);
+
+        Cli.Result result = Cli.against("https://127.0.0.1:" + server.httpsPort()).env("HOME", home.toString())
+                .env("USERLOOKUP_CA_CERT", CA.caPem().toString()).env("SSL_CERT_FILE", bundle.toString())
+                .terminal(true, 80).run("doctor");
+
+        assertEquals(0, result.exit(), result::toString);
+        String out = result.out();
+        for (String line : out.split("\n")) {
+            assertTrue(line.length() <= 80, "wider than 80 columns: " + line);
+            assertEquals(line.stripTrailing(), line, "trailing blanks: [" + line + "]");
+        }
+        // The CA files go on under the value column; each path whole on its line.
+        String[] lines = out.split("\n");
+        int caFiles = indexOf(lines, "  CA files  ");
+        assertTrue(lines[caFiles].contains(CA.caPem().toString()) || lines[caFiles + 1].contains(CA.caPem().toString()), out);
+        assertTrue(out.contains("\n            " + bundle + "\n") || out.contains("\n            " + bundle + " "), out);
+        // The TLS step's summary, joined again, is the one line a wide terminal shows.
+        int tls = indexOf(lines, "  ok   tls     ");
+        StringBuilder joined = new StringBuilder(lines[tls]);
+        for (int i = tls + 1; i < lines.length && lines[i].startsWith("               ") && !lines[i].isBlank(); i++) {
+            joined.append(' ').append(lines[i].strip());
+        }
+        assertTrue(lines[tls + 1].startsWith("               ") && !lines[tls + 1].startsWith("                "),
+                "continued under the summary's first column: " + out);
+        Cli.Result wide = Cli.against("https://127.0.0.1:" + server.httpsPort()).env("HOME", home.toString())
+                .env("USERLOOKUP_CA_CERT", CA.caPem().toString()).env("SSL_CERT_FILE", bundle.toString())
+                .terminal(true, 400).run("doctor");
+        String wideTls = wide.out().lines().filter(line -> line.startsWith("  ok   tls     ")).findFirst().orElseThrow();
+        assertEquals(wideTls.replaceAll(" \\(\\d+ ms\\)$", ""), joined.toString().replaceAll(" \\(\\d+ ms\\)$", ""));
+        assertTrue(out.endsWith("\nAll well (exit 0)\n"), out);
+    }
+
+    private static int indexOf(String[] lines, String prefix) {
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].startsWith(prefix)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no line starts with [" + prefix + "]: " + String.join("\n", lines));
+    }
+
+    @Test
     void optionsAreShownAsTheirOrigin() throws Exception {
         WireMockServer server = https(TestCa.Kind.GOOD);
         Path key = secret("key.txt", "option-key-123456\n");
