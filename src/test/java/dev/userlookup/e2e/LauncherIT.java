@@ -9,6 +9,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.userlookup.build.StartupArchive;
 import dev.userlookup.fake.AwkwardCase;
 import dev.userlookup.fake.FakeService;
+import dev.userlookup.fake.LoopbackTunnels;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -126,6 +127,31 @@ class LauncherIT {
             assertTrue(verbose.err().contains("(HTTP/2, TLSv1.3)"), verbose::toString);
             assertEquals(5, untrusted.exit(), untrusted::toString);
             assertTrue(untrusted.err().contains("is not signed by a trusted CA"), untrusted::toString);
+        }
+    }
+
+    @Test
+    void aJavaOptionThatKeepsBasicOffForTunnelsIsNamedWhenTheProxyAsks() throws Exception {
+        // The tool turns Basic on for proxy tunnels before java.net.http loads; a user's own
+        // -Djdk.http.auth.tunneling.disabledSchemes=Basic wins, and the 407 then says where to look.
+        try (FakeService secure = FakeService.builder().users(100).https().start();
+             LoopbackTunnels proxy = LoopbackTunnels.connectProxy("agent:right")) {
+            String id = secure.users().clientUserId(7);
+            Map<String, String> env = env("USERLOOKUP_BASE_URL", "https://users.service.test:" + secure.port(),
+                    "USERLOOKUP_CA_CERT", secure.caCert().toString(), "SSL_CERT_FILE", "",
+                    "HTTPS_PROXY", "http://agent:right@127.0.0.1:" + proxy.port(), "NO_PROXY", "");
+
+            Subprocess.Result through = Subprocess.run(env, Duration.ofSeconds(60), Subprocess.LAUNCHER.toString(), "resolve", id);
+            env.put("USERLOOKUP_JAVA_OPTS", "-Djdk.http.auth.tunneling.disabledSchemes=Basic");
+            Subprocess.Result refused = Subprocess.run(env, Duration.ofSeconds(60), Subprocess.LAUNCHER.toString(), "resolve", id);
+
+            assertEquals(0, through.exit(), through::toString);
+            assertEquals(secure.users().user(7), json.readTree(through.out()));
+            assertEquals(5, refused.exit(), refused::toString);
+            assertEquals("userlookup: resolve \"" + id + "\": the proxy http://127.0.0.1:" + proxy.port()
+                    + " asks for credentials (HTTP 407) in a way this Java does not send them"
+                    + " (check jdk.http.auth.tunneling.disabledSchemes in USERLOOKUP_JAVA_OPTS)\n", refused.err());
+            assertEquals(0, proxy.refusedLogins(), "no credentials were sent, so none were refused");
         }
     }
 
