@@ -14,6 +14,8 @@ import java.util.function.UnaryOperator;
  */
 public final class TextReport {
 
+    private static final int MIN_TEXT_COLUMNS = 20;
+
     private TextReport() {
     }
 
@@ -54,13 +56,15 @@ public final class TextReport {
 
     /** One line of the report, its continuations (on a terminal) under the first character after {@code prefix}. */
     private static void line(StringBuilder out, int width, String prefix, String text) {
+        // Narrower than this beside its prefix, a line would break after nearly every word: the
+        // terminal's own wrapping reads better then.
+        if (width - prefix.length() < MIN_TEXT_COLUMNS) {
+            out.append(prefix).append(text).append('\n');
+            return;
+        }
         String indent = prefix.isEmpty() ? "  " : " ".repeat(prefix.length());
-        boolean first = true;
         for (String fitted : LineFit.wrap(prefix + text, width, indent)) {
-            // The three spaces before an origin may fall at a break: no blanks left at either end.
-            String shown = first ? fitted.stripTrailing() : indent + fitted.substring(indent.length()).strip();
-            out.append(shown).append('\n');
-            first = false;
+            out.append(fitted).append('\n');
         }
     }
 

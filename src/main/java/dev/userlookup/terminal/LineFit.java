@@ -6,6 +6,7 @@ import java.util.List;
 /**
  * Breaks text into lines no wider than a terminal, between words, so the terminal never wraps
  * a word in the middle. A word wider than the line (a long URL) keeps a line of its own, whole.
+ * Spaces where a line breaks go with the break: no line ends in blanks or is only its indent.
  */
 public final class LineFit {
 
@@ -23,17 +24,29 @@ public final class LineFit {
             return lines;
         }
         String line = null;
+        // After a break and before the next word: spaces there are the break, not a blank line.
+        boolean atBreak = false;
         for (String word : text.split(" ")) {
             if (line == null) {
                 line = word;
+            } else if (atBreak) {
+                if (!word.isEmpty()) {
+                    line = line + word;
+                    atBreak = false;
+                }
             } else if (DisplayWidth.of(line) + 1 + DisplayWidth.of(word) <= width) {
                 line = line + " " + word;
             } else {
-                lines.add(line);
+                if (!line.isBlank()) {
+                    lines.add(line.stripTrailing());
+                }
                 line = indent + word;
+                atBreak = word.isEmpty();
             }
         }
-        lines.add(line.toString());
+        if (!atBreak) {
+            lines.add(line);
+        }
         return lines;
     }
 }

@@ -166,13 +166,25 @@ class DoctorTest {
     @Test
     void onAnEightyColumnTerminalLongLinesGoOnUnderTheirValueAndNothingIsCut() throws Exception {
         WireMockServer server = https(TestCa.Kind.GOOD);
-        // Long enough that both CA files cannot share the line, short enough to fit under the column.
-        Path bundle = Files.createDirectories(home.resolve("company-ca")).resolve("bundle.pem");
-        Files.copy(CA.caPem(), bundle);
-
-        Cli.Result result = Cli.against("https://127.0.0.1:" + server.httpsPort()).env("HOME", home.toString())
-                .env("USERLOOKUP_CA_CERT", CA.caPem().toString()).env("SSL_CERT_FILE", bundle.toString())
-                .terminal(true, 80).run("doctor");
+        // Paths long enough that both CA files cannot share the line, short enough to fit under
+        // the column (the temporary folder itself is about 50 characters on macOS): under /tmp.
+        Path folder = Files.createTempDirectory(Path.of("/tmp"), "ul-ca");
+        Path ca = Files.copy(CA.caPem(), folder.resolve("service-ca.pem"));
+        Path bundle = Files.copy(CA.caPem(), folder.resolve("company-bundle.pem"));
+        Cli cli = Cli.against("https://127.0.0.1:" + server.httpsPort()).env("HOME", home.toString())
+                .env("USERLOOKUP_CA_CERT", ca.toString()).env("SSL_CERT_FILE", bundle.toString());
+        Cli.Result result;
+        Cli.Result wide;
+        Cli.Result narrow;
+        try {
+            result = cli.terminal(true, 80).run("doctor");
+            wide = cli.terminal(true, 400).run("doctor");
+            narrow = cli.terminal(true, 24).run("doctor");
+        } finally {
+            Files.delete(ca);
+            Files.delete(bundle);
+            Files.delete(folder);
+        }
 
         assertEquals(0, result.exit(), result::toString);
         String out = result.out();
@@ -183,7 +195,7 @@ class DoctorTest {
         // The CA files go on under the value column; each path whole on its line.
         String[] lines = out.split("\n");
         int caFiles = indexOf(lines, "  CA files  ");
-        assertTrue(lines[caFiles].contains(CA.caPem().toString()) || lines[caFiles + 1].contains(CA.caPem().toString()), out);
+        assertTrue(lines[caFiles].contains(ca.toString()) || lines[caFiles + 1].contains(ca.toString()), out);
         assertTrue(out.contains("\n            " + bundle + "\n") || out.contains("\n            " + bundle + " "), out);
         // The TLS step's summary, joined again, is the one line a wide terminal shows.
         int tls = indexOf(lines, "  ok   tls     ");
@@ -193,12 +205,15 @@ class DoctorTest {
         }
         assertTrue(lines[tls + 1].startsWith("               ") && !lines[tls + 1].startsWith("                "),
                 "continued under the summary's first column: " + out);
-        Cli.Result wide = Cli.against("https://127.0.0.1:" + server.httpsPort()).env("HOME", home.toString())
-                .env("USERLOOKUP_CA_CERT", CA.caPem().toString()).env("SSL_CERT_FILE", bundle.toString())
-                .terminal(true, 400).run("doctor");
         String wideTls = wide.out().lines().filter(line -> line.startsWith("  ok   tls     ")).findFirst().orElseThrow();
         assertEquals(wideTls.replaceAll(" \\(\\d+ ms\\)$", ""), joined.toString().replaceAll(" \\(\\d+ ms\\)$", ""));
         assertTrue(out.endsWith("\nAll well (exit 0)\n"), out);
+        // Narrow: lines break where they can, and none is left blank or ending in blanks.
+        assertEquals(0, narrow.exit(), narrow::toString);
+        for (String line : narrow.out().split("\n")) {
+            assertTrue(line.isEmpty() || !line.isBlank(), "a blank line at 24 columns: " + narrow.out());
+            assertEquals(line.stripTrailing(), line, "trailing blanks at 24 columns: " + narrow.out());
+        }
     }
 
     private static int indexOf(String[] lines, String prefix) {

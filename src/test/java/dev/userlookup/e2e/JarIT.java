@@ -123,7 +123,7 @@ class JarIT {
 
     @Test
     void plainHttpNeverSetsUpTheTlsStack() throws Exception {
-        // Start-up: the JDK's TLS context costs a plain-http run about 50 ms (NoTlsContext).
+        // Start-up: the JDK's TLS context costs a plain-http run about 40 ms (NoTlsContext).
         java.nio.file.Path classes = Files.createTempFile("classes", ".log");
         try {
             Subprocess.Result result = Subprocess.run(env, Duration.ofSeconds(60), "java",
