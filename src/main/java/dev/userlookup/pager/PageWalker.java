@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Walks every page from an offset on and streams the users out in the service's order, each
@@ -65,44 +66,73 @@ public final class PageWalker {
         // Without a total there is no telling how far to go: one page at a time. With one, up to
         // `parallel` requests, and pages arriving early wait in a window of twice that.
         Semaphore requests = new Semaphore(parallel, true);
+        // Set before OrderedParallel interrupts its workers: a worker that a departing request's
+        // permit wakes must not start another once the walk has ended (stopped, failed or done).
+        AtomicBoolean ended = new AtomicBoolean();
         OrderedParallel<Long, UserPage> pages = firstTotal == null
                 ? new OrderedParallel<>(1, 1, offset -> source.fetch(offset, step))
-                : new OrderedParallel<>(2 * parallel, 2 * parallel, offset -> fetch(requests, offset, step));
-        pages.run(offsets(startOffset + step, firstTotal, step), run -> {
-            for (OrderedParallel.Done<Long, UserPage> done : run) {
-                if (done.failure() != null) {
-                    throw done.failure();
+                : new OrderedParallel<>(2 * parallel, 2 * parallel, offset -> fetch(requests, ended, offset, step));
+        try {
+            pages.run(offsets(startOffset + step, firstTotal, step), run -> {
+                boolean more = false;
+                try {
+                    more = handOn(run, seen, out, counts, lastTotal, firstTotal, step);
+                    return more;
+                } finally {
+                    if (!more) {
+                        ended.set(true);
+                    }
                 }
-                UserPage page = done.result();
-                if (page.total() != null) {
-                    lastTotal[0] = page.total();
-                }
-                long printedBefore = counts[0];
-                emit(page, seen, out, counts);
-                if (page.users().isEmpty()) {
-                    return false;
-                }
-                // Checked before the last-page rule: a service that ignores the offset must not pass
-                // for a team that changed just because its repeated page happens to be the last.
-                if (counts[0] == printedBefore) {
-                    throw noProgress(done.input());
-                }
-                if (isLast(page, done.input(), firstTotal, step)) {
-                    return false;
-                }
-            }
-            return true;
-        });
+            });
+        } finally {
+            ended.set(true);
+        }
         return result(counts, firstTotal, lastTotal[0]);
     }
 
+    /**
+     * Writes a run of pages that have arrived, in order.
+     *
+     * @return whether to go on: false at an empty, short or last page
+     */
+    private boolean handOn(List<OrderedParallel.Done<Long, UserPage>> run, SeenIds seen, Renderer.UserStream out, long[] counts,
+                           Long[] lastTotal, Long firstTotal, int step) throws IOException {
+        for (OrderedParallel.Done<Long, UserPage> done : run) {
+            if (done.failure() != null) {
+                throw done.failure();
+            }
+            UserPage page = done.result();
+            if (page.total() != null) {
+                lastTotal[0] = page.total();
+            }
+            long printedBefore = counts[0];
+            emit(page, seen, out, counts);
+            if (page.users().isEmpty()) {
+                return false;
+            }
+            // Checked before the last-page rule: a service that ignores the offset must not pass
+            // for a team that changed just because its repeated page happens to be the last.
+            if (counts[0] == printedBefore) {
+                throw noProgress(done.input());
+            }
+            if (isLast(page, done.input(), firstTotal, step)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** One page: its request once one of the {@code parallel} places is free, then its reading, outside them. */
-    private UserPage fetch(Semaphore requests, long offset, int step) {
+    private UserPage fetch(Semaphore requests, AtomicBoolean ended, long offset, int step) {
         try {
             requests.acquire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted");
+        }
+        if (ended.get()) {
+            requests.release();
+            throw new CancellationException("the walk has ended");
         }
         PageSource.Answer answer;
         try {
