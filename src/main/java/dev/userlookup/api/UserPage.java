@@ -9,25 +9,19 @@ import java.util.List;
  */
 public final class UserPage {
 
+    private final JsonBytes source;
     private final List<UserRecord> users;
     private final Long total;
     private final Long offset;
     private final Integer limit;
-    private JsonBytes source;
-    private ObjectNode json;
 
     /** A page built as a tree (tests); its {@link #source} is the tree written compactly. */
     public UserPage(ObjectNode json, List<UserRecord> users, Long total, Long offset, Integer limit) {
-        this(users, total, offset, limit);
-        this.json = json;
+        this(JsonBytes.written(json), users, total, offset, limit);
     }
 
     UserPage(JsonBytes source, List<UserRecord> users, Long total, Long offset, Integer limit) {
-        this(users, total, offset, limit);
         this.source = source;
-    }
-
-    private UserPage(List<UserRecord> users, Long total, Long offset, Integer limit) {
         this.users = List.copyOf(users);
         this.total = total;
         this.offset = offset;
@@ -36,12 +30,7 @@ public final class UserPage {
 
     /** The page's JSON as sent (for a page made from a tree, that tree written compactly). */
     public JsonBytes source() {
-        JsonBytes bytes = source;
-        if (bytes == null) {
-            bytes = JsonBytes.written(json);
-            source = bytes;
-        }
-        return bytes;
+        return source;
     }
 
     public List<UserRecord> users() {

@@ -19,9 +19,9 @@ import java.time.format.DateTimeParseException;
  */
 public final class UserRecord {
 
+    private final JsonBytes source;
     private final String userId;
     private final String operation;
-    private JsonBytes source;
     private UserSummary summary;
     private ObjectNode json;
     private User user;
@@ -35,6 +35,7 @@ public final class UserRecord {
 
     /** A record whose tree and typed reading are already known (tests, and callers that built both). */
     public UserRecord(ObjectNode json, User user) {
+        this.source = JsonBytes.written(json);
         this.json = json;
         this.user = user;
         this.userId = json.get("user_id").asText();
@@ -43,12 +44,7 @@ public final class UserRecord {
 
     /** The user's JSON as sent (for a record made from a tree, that tree written compactly). */
     public JsonBytes source() {
-        JsonBytes bytes = source;
-        if (bytes == null) {
-            bytes = JsonBytes.written(json);
-            source = bytes;
-        }
-        return bytes;
+        return source;
     }
 
     /** The user_id, checked to be a string when the record was made. */
