@@ -18,7 +18,6 @@ final class PageShape {
     private final String operation;
     private final byte[] body;
     private final UserShape shape;
-    private final boolean summarize;
     private String usersProblem = "it has no \"users\" array";
     private String totalProblem;
     private String offsetProblem;
@@ -31,7 +30,6 @@ final class PageShape {
     PageShape(String operation, byte[] body, boolean summarize) {
         this.operation = operation;
         this.body = body;
-        this.summarize = summarize;
         this.shape = new UserShape(summarize);
     }
 
@@ -85,7 +83,7 @@ final class PageShape {
                 if (problem == null) {
                     int end = (int) parser.currentLocation().getByteOffset();
                     users.add(new UserRecord(new JsonBytes(body, start, end - start), shape.userId(),
-                            summarize ? shape.summary() : null, operation));
+                            shape.summary(), operation));
                 } else {
                     problem = "users[" + index + "]: " + problem;
                 }

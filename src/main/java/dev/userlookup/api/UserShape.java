@@ -104,10 +104,10 @@ final class UserShape {
         return text[USER_ID];
     }
 
-    /** The row fields of the user last read well formed; only when summarizing. */
+    /** The row fields of the user last read well formed; null when not summarizing. */
     UserSummary summary() {
         if (!summarize) {
-            throw new IllegalStateException("not summarizing");
+            return null;
         }
         return new UserSummary(text[USER_ID], text[TEAM_ID], text[CLIENT_USER_ID], text[CREATED_ON], slugs,
                 text[TIME_ZONE], text[BIRTH_DATE], text[INGESTION_START], text[INGESTION_END]);
