@@ -30,7 +30,6 @@ public record Settings(
         Sourced<OutputFormat> output,
         Sourced<ColorMode> color,
         boolean colorOn,
-        boolean allowInsecureHttp,
         boolean verbose) {
 
     public static final int DEFAULT_TIMEOUT_SECONDS = 30;

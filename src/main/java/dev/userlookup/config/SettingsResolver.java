@@ -156,7 +156,7 @@ public final class SettingsResolver {
         boolean https = base != null ? base.isHttps() : url.value() != null && url.value().trim().regionMatches(true, 0, "https:", 0, 6);
         List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, configFile, https, problems);
         return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, color, colorOn,
-                given.allowInsecureHttp(), given.verbose());
+                given.verbose());
     }
 
     /** A setting that could not be decided: no value, and where the wrong one came from. */
