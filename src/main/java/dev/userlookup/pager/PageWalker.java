@@ -50,18 +50,15 @@ public final class PageWalker {
     }
 
     private WalkResult walkPages(long startOffset, Renderer.UserStream out) throws IOException {
-        SeenIds seen = new SeenIds();
-        long[] counts = new long[3]; // printed, duplicates, pages
         UserPage first = source.fetch(startOffset, pageSize);
-        Long firstTotal = first.total();
-        Long[] lastTotal = {firstTotal};
-        emit(first, seen, out, counts);
         // A service that caps the page below what was asked says so in its limit: walk in its steps,
         // or its first page would look short and end the walk far below the total.
         int step = first.limit() != null && first.limit() > 0 && first.limit() < pageSize
                 && first.users().size() == first.limit() ? first.limit() : pageSize;
-        if (first.users().isEmpty() || isLast(first, startOffset, firstTotal, step)) {
-            return result(counts, firstTotal, lastTotal[0]);
+        Walk walk = new Walk(out, first.total(), step);
+        walk.emit(first);
+        if (first.users().isEmpty() || walk.isLast(first, startOffset)) {
+            return walk.result();
         }
         // Without a total there is no telling how far to go: one page at a time. With one, up to
         // `parallel` requests, and pages arriving early wait in a window of twice that.
@@ -69,14 +66,14 @@ public final class PageWalker {
         // Set before OrderedParallel interrupts its workers: a worker that a departing request's
         // permit wakes must not start another once the walk has ended (stopped, failed or done).
         AtomicBoolean ended = new AtomicBoolean();
-        OrderedParallel<Long, UserPage> pages = firstTotal == null
+        OrderedParallel<Long, UserPage> pages = walk.firstTotal == null
                 ? new OrderedParallel<>(1, 1, offset -> source.fetch(offset, step))
                 : new OrderedParallel<>(2 * parallel, 2 * parallel, offset -> fetch(requests, ended, offset, step));
         try {
-            pages.run(offsets(startOffset + step, firstTotal, step), run -> {
+            pages.run(offsets(startOffset + step, walk.firstTotal, step), run -> {
                 boolean more = false;
                 try {
-                    more = handOn(run, seen, out, counts, lastTotal, firstTotal, step);
+                    more = walk.handOn(run);
                     return more;
                 } finally {
                     if (!more) {
@@ -87,39 +84,83 @@ public final class PageWalker {
         } finally {
             ended.set(true);
         }
-        return result(counts, firstTotal, lastTotal[0]);
+        return walk.result();
     }
 
-    /**
-     * Writes a run of pages that have arrived, in order.
-     *
-     * @return whether to go on: false at an empty, short or last page
-     */
-    private boolean handOn(List<OrderedParallel.Done<Long, UserPage>> run, SeenIds seen, Renderer.UserStream out, long[] counts,
-                           Long[] lastTotal, Long firstTotal, int step) throws IOException {
-        for (OrderedParallel.Done<Long, UserPage> done : run) {
-            if (done.failure() != null) {
-                throw done.failure();
-            }
-            UserPage page = done.result();
-            if (page.total() != null) {
-                lastTotal[0] = page.total();
-            }
-            long printedBefore = counts[0];
-            emit(page, seen, out, counts);
-            if (page.users().isEmpty()) {
-                return false;
-            }
-            // Checked before the last-page rule: a service that ignores the offset must not pass
-            // for a team that changed just because its repeated page happens to be the last.
-            if (counts[0] == printedBefore) {
-                throw noProgress(done.input());
-            }
-            if (isLast(page, done.input(), firstTotal, step)) {
-                return false;
-            }
+    /** What one walk has written so far; used by the thread that writes, only. */
+    private final class Walk {
+        private final SeenIds seen = new SeenIds();
+        private final Renderer.UserStream out;
+        private final Long firstTotal;
+        private final int step;
+        private Long lastTotal;
+        private long printed;
+        private long duplicates;
+        private long pages;
+
+        Walk(Renderer.UserStream out, Long firstTotal, int step) {
+            this.out = out;
+            this.firstTotal = firstTotal;
+            this.lastTotal = firstTotal;
+            this.step = step;
         }
-        return true;
+
+        /**
+         * Writes a run of pages that have arrived, in order.
+         *
+         * @return whether to go on: false at an empty, short or last page
+         */
+        boolean handOn(List<OrderedParallel.Done<Long, UserPage>> run) throws IOException {
+            for (OrderedParallel.Done<Long, UserPage> done : run) {
+                if (done.failure() != null) {
+                    throw done.failure();
+                }
+                UserPage page = done.result();
+                if (page.total() != null) {
+                    lastTotal = page.total();
+                }
+                long printedBefore = printed;
+                emit(page);
+                if (page.users().isEmpty()) {
+                    return false;
+                }
+                // Checked before the last-page rule: a service that ignores the offset must not pass
+                // for a team that changed just because its repeated page happens to be the last.
+                if (printed == printedBefore) {
+                    throw noProgress(done.input());
+                }
+                if (isLast(page, done.input())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Short page or the offset past the first total: nothing more to ask for. */
+        boolean isLast(UserPage page, long offset) {
+            return page.users().size() < step || (firstTotal != null && offset + step >= firstTotal);
+        }
+
+        void emit(UserPage page) throws IOException {
+            List<UserRecord> fresh = new ArrayList<>(page.users().size());
+            for (UserRecord user : page.users()) {
+                if (seen.add(user.userId())) {
+                    fresh.add(user);
+                } else {
+                    duplicates++;
+                }
+            }
+            pages++;
+            progress.clear();
+            out.addAll(fresh);
+            out.flush();
+            printed += fresh.size();
+            progress.update(printed, page.total());
+        }
+
+        WalkResult result() {
+            return new WalkResult(printed, pages, firstTotal, lastTotal, duplicates);
+        }
     }
 
     /** One page: its request once one of the {@code parallel} places is free, then its reading, outside them. */
@@ -162,36 +203,10 @@ public final class PageWalker {
         };
     }
 
-    /** Short page or the offset past the first total: nothing more to ask for. */
-    private static boolean isLast(UserPage page, long offset, Long total, int step) {
-        return page.users().size() < step || (total != null && offset + step >= total);
-    }
-
-    private void emit(UserPage page, SeenIds seen, Renderer.UserStream out, long[] counts) throws IOException {
-        List<UserRecord> fresh = new ArrayList<>(page.users().size());
-        for (UserRecord user : page.users()) {
-            if (seen.add(user.userId())) {
-                fresh.add(user);
-            } else {
-                counts[1]++;
-            }
-        }
-        counts[2]++;
-        progress.clear();
-        out.addAll(fresh);
-        out.flush();
-        counts[0] += fresh.size();
-        progress.update(counts[0], page.total());
-    }
-
     /** The service answered a page with users already printed: walking on would never end. */
     static ServiceException noProgress(long offset) {
         return new ServiceException.Unavailable("list --all", "the service makes no progress: the page at offset " + offset
                 + " holds only users already printed", null,
                 "it may ignore the offset parameter; stopped rather than walk forever", null);
-    }
-
-    private static WalkResult result(long[] counts, Long firstTotal, Long lastTotal) {
-        return new WalkResult(counts[0], counts[2], firstTotal, lastTotal, counts[1]);
     }
 }
