@@ -55,7 +55,7 @@ final class DoctorCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         List<String> warnings = new ArrayList<>();
         SettingsResolver.Inspection inspection = context.inspectSettings(warnings::add);
-        DoctorReport report = Doctor.examine(inspection, warnings, context::client, Clock.systemUTC(), context::redact);
+        DoctorReport report = Doctor.examine(inspection, warnings, context::client, Clock.systemUTC());
         // A checklist for a person (table); every other format gets the one JSON document.
         int width = context.io().terminal().stdoutIsTerminal() ? context.io().terminal().width() : 0;
         String text = inspection.settings().output().value() == OutputFormat.TABLE

@@ -8,7 +8,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
 
 /**
  * {@code userlookup doctor}: every setting with its origin, then one {@code list --limit 1}
@@ -24,11 +23,9 @@ public final class Doctor {
     /**
      * @param warnings what the settings drew (config or key files others can read): shown, not failing
      * @param client the real client of these settings; asked for only when they are all well
-     * @param redact takes the key out of any text
      */
     public static DoctorReport examine(SettingsResolver.Inspection inspection, List<String> warnings, Supplier<ServiceClient> client,
-            Clock clock,
-            UnaryOperator<String> redact) {
+            Clock clock) {
         Settings settings = inspection.settings();
         List<SettingLine> lines = SettingLines.of(settings);
         if (!inspection.ok()) {
@@ -42,7 +39,7 @@ public final class Doctor {
         if (failed != null) {
             return unreachable(lines, warnings, steps, failed);
         }
-        HttpStep.Outcome outcome = HttpStep.run(client.get(), clock, redact, settings.apiKey().origin().description());
+        HttpStep.Outcome outcome = HttpStep.run(client.get(), clock, settings.apiKey().origin().description());
         steps.add(outcome.http());
         if (outcome.clock() != null) {
             steps.add(outcome.clock());
