@@ -1,5 +1,6 @@
 package dev.userlookup.doctor;
 
+import dev.userlookup.terminal.DisplayWidth;
 import dev.userlookup.terminal.LineFit;
 import dev.userlookup.terminal.SafeText;
 import java.util.List;
@@ -27,7 +28,7 @@ public final class TextReport {
             labels = Math.max(labels, line.label().length());
         }
         for (SettingLine line : report.settings()) {
-            line(out, width, "  " + pad(line.label(), labels) + "  ",
+            line(out, width, "  " + DisplayWidth.pad(line.label(), labels) + "  ",
                     clean(shown(line), redact) + "   (" + clean(line.origin(), redact) + ")");
         }
         for (String warning : report.warnings()) {
@@ -39,7 +40,7 @@ public final class TextReport {
         if (!report.steps().isEmpty()) {
             out.append("\nOne request: list --limit 1\n");
             for (Step step : report.steps()) {
-                line(out, width, "  " + (step.ok() ? "ok  " : "FAIL") + ' ' + pad(step.name(), 7) + ' ',
+                line(out, width, "  " + (step.ok() ? "ok  " : "FAIL") + ' ' + DisplayWidth.pad(step.name(), 7) + ' ',
                         clean(step.ok() ? step.summary() : step.problem(), redact) + (step.ms() == null ? "" : " (" + step.ms() + " ms)"));
                 if (!step.ok()) {
                     line(out, width, "       next: ", clean(step.next(), redact));
@@ -85,9 +86,5 @@ public final class TextReport {
 
     private static String clean(String text, UnaryOperator<String> redact) {
         return text == null ? "" : SafeText.escape(redact.apply(text));
-    }
-
-    private static String pad(String text, int width) {
-        return text.length() >= width ? text : text + " ".repeat(width - text.length());
     }
 }
