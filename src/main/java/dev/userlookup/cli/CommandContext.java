@@ -10,7 +10,6 @@ import dev.userlookup.output.Renderer;
 import dev.userlookup.output.Renderers;
 import dev.userlookup.terminal.PagedOutput;
 import dev.userlookup.terminal.Pager;
-import dev.userlookup.terminal.SafeText;
 import dev.userlookup.terminal.Style;
 import dev.userlookup.terminal.Terminal;
 import java.io.IOException;
@@ -82,7 +81,7 @@ final class CommandContext {
             client = new ServiceClient(new ClientSettings(chosen.baseUrl().value(), chosen.apiKey().value(),
                     chosen.timeout().value(), chosen.retries().value(), ClientSettings.DEFAULT_RETRY_BASE_DELAY,
                     "userlookup/" + Version.get(), chosen.proxy(), chosen.caFileValues(),
-                    chosen.verbose() ? line -> io.stderr().println(SafeText.escape(redact(line))) : null,
+                    chosen.verbose() ? messages::verbose : null,
                     // A person waiting at a terminal hears of a retry; -v says it already, a pipe never.
                     io.terminal().stderrIsTerminal() && !chosen.verbose() ? this::say : null));
         }

@@ -9,9 +9,10 @@ import java.io.PrintStream;
 import java.util.function.UnaryOperator;
 
 /**
- * The tool's own lines on standard error, {@code userlookup: <text>}, written in one place: the
- * key redacted, server text escaped, and on a terminal fitted to its width between words (a
- * script reading stderr still gets one line).
+ * The tool's own lines on standard error, {@code userlookup: <text>} and the lines of -v, written
+ * in one place: the key redacted, server text escaped, output held for a pager shown first and a
+ * progress line cleared; messages on a terminal fitted to its width between words (a script
+ * reading stderr still gets one line).
  */
 final class Messages {
 
@@ -38,8 +39,16 @@ final class Messages {
     }
 
     void say(String message) {
-        String text = "userlookup: " + SafeText.escape(redactor.apply(message == null ? "" : message));
-        int width = terminal.stderrWidth();
+        write("userlookup: " + SafeText.escape(redactor.apply(message == null ? "" : message)), true);
+    }
+
+    /** A line of -v, as it is (a URL is never broken); like a message, after held output and over the progress line. */
+    void verbose(String line) {
+        write(SafeText.escape(redactor.apply(line)), false);
+    }
+
+    private void write(String text, boolean fitted) {
+        int width = fitted ? terminal.stderrWidth() : 0;
         synchronized (stderr) {
             PagedOutput held = heldOutput;
             if (held != null) {

@@ -40,6 +40,12 @@ final class Cli {
         return this;
     }
 
+    /** Output into a file or pipe while a person watches stderr on a terminal (where progress shows). */
+    Cli stderrOnTerminal() {
+        this.terminal = Terminal.fixed(false, true, 0);
+        return this;
+    }
+
     Cli stdin(String text) {
         this.stdin = text.getBytes(StandardCharsets.UTF_8);
         return this;

@@ -1,0 +1,70 @@
+package dev.userlookup.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.userlookup.fake.FakeService;
+import dev.userlookup.terminal.ProgressLine;
+import dev.userlookup.terminal.SafeText;
+import dev.userlookup.terminal.Terminal;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** Messages and -v lines share stderr with the progress line: each clears it first, and the key never shows. */
+class MessagesTest {
+
+    private static final String CLEAR = "\r\u001b[K";
+
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
+    private final Messages messages = new Messages(stderr, Terminal.fixed(false, true, 0), text -> text.replace("s3cret", "***"));
+
+    @Test
+    void aVerboseLineClearsTheProgressLineAndIsWrittenAsItIs() {
+        ProgressLine progress = new ProgressLine(stderr);
+        messages.progress(progress);
+        progress.update(12_000, 50_000L, "users");
+
+        messages.verbose("> GET http://127.0.0.1:1/v2/user/?offset=500&limit=500  (x-service-api-key: s3cret)");
+
+        String shown = err.toString(StandardCharsets.UTF_8);
+        assertTrue(shown.startsWith(CLEAR + "12,000 of 50,000 users, "), shown);
+        assertTrue(shown.endsWith(CLEAR + "> GET http://127.0.0.1:1/v2/user/?offset=500&limit=500  (x-service-api-key: ***)\n"), shown);
+    }
+
+    @Test
+    void aMessageClearsTheProgressLineToo() {
+        ProgressLine progress = new ProgressLine(stderr);
+        messages.progress(progress);
+        progress.update(1, null, "users");
+
+        messages.say("retrying after HTTP 503");
+
+        String shown = err.toString(StandardCharsets.UTF_8);
+        assertTrue(shown.endsWith(CLEAR + "userlookup: retrying after HTTP 503\n"), shown);
+    }
+
+    @Test
+    void withoutAProgressLineAVerboseLineIsJustTheLineEscaped() {
+        messages.verbose("< 200 in 12 ms, 345 bytes (HTTP/1.1)\u001b[2J");
+
+        assertEquals(SafeText.escape("< 200 in 12 ms, 345 bytes (HTTP/1.1)\u001b[2J") + "\n", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aWalkWithVerboseNeverWritesARequestLineOntoTheProgressLine() {
+        try (FakeService fake = FakeService.builder().users(1_500).apiKey(TestKeys.KEY).start()) {
+            Cli.Result result = Cli.against(fake.baseUrl()).stderrOnTerminal().run("-v", "list", "--all", "-o", "ndjson");
+
+            assertEquals(0, result.exit(), result::toString);
+            assertTrue(result.err().contains(" users, "), "the progress line was shown: " + result.err());
+            assertTrue(result.err().contains("> GET "), result.err());
+            // Progress text ends in "/s"; a -v line written straight after it would follow it on the same line.
+            assertFalse(Pattern.compile("/s[<>] ").matcher(result.err()).find(), result.err());
+        }
+    }
+}
