@@ -19,8 +19,6 @@ import java.util.List;
  */
 final class TableRenderer implements Renderer {
 
-    static final String NONE = "-";
-
     private final RenderContext context;
     private final Style style;
     private final Writer out;
@@ -126,15 +124,11 @@ final class TableRenderer implements Renderer {
         UserSummary user = record.summary();
         java.time.OffsetDateTime createdOn = record.createdOn();
         return new ListColumns.Cells(
-                safe(user.userId()),
-                safe(user.clientUserId()),
-                safe(UserCells.minutesUtc(createdOn)),
-                safe(UserCells.dateUtc(createdOn)),
-                safe(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs())),
-                safe(user.timeZone()));
-    }
-
-    private static String safe(String text) {
-        return text == null || text.isEmpty() ? NONE : SafeText.escape(text);
+                UserCells.cell(user.userId()),
+                UserCells.cell(user.clientUserId()),
+                UserCells.cell(UserCells.minutesUtc(createdOn)),
+                UserCells.cell(UserCells.dateUtc(createdOn)),
+                UserCells.cell(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs())),
+                UserCells.cell(user.timeZone()));
     }
 }
