@@ -92,7 +92,8 @@ final class TableRenderer implements Renderer {
         }
 
         private void writeRow(ListColumns.Cells row) throws IOException {
-            out.write(layout.line(row) + "\n");
+            out.write(layout.line(row));
+            out.write('\n');
         }
 
         @Override
