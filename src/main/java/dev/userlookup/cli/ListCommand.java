@@ -10,11 +10,10 @@ import dev.userlookup.pager.PageWalker;
 import dev.userlookup.pager.ServicePages;
 import dev.userlookup.pager.WalkProgress;
 import dev.userlookup.pager.WalkResult;
+import dev.userlookup.terminal.Counts;
 import dev.userlookup.terminal.ProgressLine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.text.NumberFormat;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -135,17 +134,16 @@ final class ListCommand implements Callable<Integer> {
 
     /** A walk that ended short of the total, or met a changing team, says so: exit 0 all the same. */
     private void warnIfIncomplete(WalkResult result, long start) {
-        NumberFormat number = NumberFormat.getIntegerInstance(Locale.ROOT);
         if (!result.teamChanged() && result.firstTotal() != null && start + result.printed() < result.firstTotal()) {
-            context.say("warning: the walk ended at " + number.format(start + result.printed()) + " of the "
-                    + number.format(result.firstTotal()) + " users the service counts (a short page); run again, or try --limit");
+            context.say("warning: the walk ended at " + Counts.format(start + result.printed()) + " of the "
+                    + Counts.format(result.firstTotal()) + " users the service counts (a short page); run again, or try --limit");
         }
         if (result.teamChanged()) {
             context.say("warning: the team changed during the walk ("
                     + (result.firstTotal() != null && result.lastTotal() != null && !result.firstTotal().equals(result.lastTotal())
-                        ? "total " + number.format(result.firstTotal()) + " at the start, " + number.format(result.lastTotal()) + " at the end; "
+                        ? "total " + Counts.format(result.firstTotal()) + " at the start, " + Counts.format(result.lastTotal()) + " at the end; "
                         : "")
-                    + number.format(result.duplicates()) + " duplicate users dropped, " + number.format(result.printed())
+                    + Counts.format(result.duplicates()) + " duplicate users dropped, " + Counts.format(result.printed())
                     + " printed); run again for a consistent list");
         }
     }

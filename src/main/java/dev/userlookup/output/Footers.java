@@ -1,8 +1,7 @@
 package dev.userlookup.output;
 
 import dev.userlookup.api.UserPage;
-import java.text.NumberFormat;
-import java.util.Locale;
+import dev.userlookup.terminal.Counts;
 
 /**
  * Every footer of the table output, in one place. Commands always pass one; only the table on a
@@ -15,13 +14,13 @@ public final class Footers {
 
     /** After several resolved ids: "2 users; 1 not found." */
     public static Footer batch(long printed, long notFound) {
-        return Footer.of(count(printed) + (printed == 1 ? " user" : " users")
-                + (notFound == 0 ? "." : "; " + count(notFound) + " not found."));
+        return Footer.of(Counts.format(printed) + (printed == 1 ? " user" : " users")
+                + (notFound == 0 ? "." : "; " + Counts.format(notFound) + " not found."));
     }
 
     /** After a walk over every page: "1,250 users." */
     public static Footer walk(long printed) {
-        return Footer.of(count(printed) + " users.");
+        return Footer.of(Counts.format(printed) + " users.");
     }
 
     /** "Showing 51–100 of 1,250 users. Next page: userlookup list --offset 100 --limit 50" */
@@ -30,19 +29,16 @@ public final class Footers {
         int shown = page.users().size();
         Long total = page.total();
         if (shown == 0) {
-            return Footer.of("No users at offset " + count(offset) + (total == null ? "." : " (" + count(total) + " in all)."));
+            return Footer.of("No users at offset " + Counts.format(offset)
+                    + (total == null ? "." : " (" + Counts.format(total) + " in all)."));
         }
-        String slice = "Showing " + count(offset + 1) + "–" + count(offset + shown)
-                + (total == null ? "" : " of " + count(total)) + " users.";
+        String slice = "Showing " + Counts.format(offset + 1) + "–" + Counts.format(offset + shown)
+                + (total == null ? "" : " of " + Counts.format(total)) + " users.";
         long next = offset + shown;
         if (total != null && next >= total) {
             return Footer.of(slice, "This is the last page.");
         }
         int limit = page.limit() != null && page.limit() > 0 ? page.limit() : shown;
         return Footer.of(slice, "Next page: " + nextPageCommand + " --offset " + next + " --limit " + limit);
-    }
-
-    private static String count(long n) {
-        return NumberFormat.getIntegerInstance(Locale.ROOT).format(n);
     }
 }

@@ -104,6 +104,7 @@ final class ListColumns {
 
     /** The user's row: one line, or two when stacked. */
     String line(Cells cells) {
-        return layout.line(shape.row(cells)) + (shape == Shape.STACKED ? "\n" + STACK_INDENT + cells.clientUserId() : "");
+        String line = layout.line(shape.row(cells));
+        return shape == Shape.STACKED ? line + "\n" + STACK_INDENT + cells.clientUserId() : line;
     }
 }

@@ -39,11 +39,6 @@ final class TableLayout {
 
     /** @param width terminal columns, or 0 for no limit */
     static TableLayout fit(List<Column> columns, List<String[]> rows, int width) {
-        return fit(columns, rows, width, Integer.MAX_VALUE);
-    }
-
-    /** As {@link #fit(List, List, int)}, shrinking only columns of rank {@code maxRank} or lower. */
-    static TableLayout fit(List<Column> columns, List<String[]> rows, int width, int maxRank) {
         int[] widths = new int[columns.size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = DisplayWidth.of(columns.get(c).header());
@@ -56,7 +51,7 @@ final class TableLayout {
         if (width > 0) {
             int excess = total(widths) - width;
             while (excess > 0) {
-                int victim = widestOfLowestRank(columns, widths, maxRank);
+                int victim = widestOfLowestRank(columns, widths);
                 if (victim < 0) {
                     break; // everything is at its minimum: let the terminal wrap
                 }
@@ -75,11 +70,11 @@ final class TableLayout {
         return sum;
     }
 
-    private static int widestOfLowestRank(List<Column> columns, int[] widths, int maxRank) {
+    private static int widestOfLowestRank(List<Column> columns, int[] widths) {
         int chosen = -1;
         for (int c = 0; c < widths.length; c++) {
             Column column = columns.get(c);
-            if (widths[c] <= column.min() || column.rank() > maxRank) {
+            if (widths[c] <= column.min()) {
                 continue;
             }
             if (chosen < 0 || column.rank() < columns.get(chosen).rank()

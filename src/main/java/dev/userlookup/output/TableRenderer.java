@@ -19,8 +19,6 @@ import java.util.List;
  */
 final class TableRenderer implements Renderer {
 
-    static final String NONE = "-";
-
     private final RenderContext context;
     private final Style style;
     private final Writer out;
@@ -38,10 +36,8 @@ final class TableRenderer implements Renderer {
 
     @Override
     public void page(UserPage page) throws IOException {
-        try (UserStream stream = new RowStream(page.users())) {
-            for (UserRecord user : page.users()) {
-                stream.add(user);
-            }
+        try (UserStream stream = new RowStream()) {
+            stream.addAll(page.users());
             stream.finish(Footers.page(page, context.nextPageCommand()));
         }
     }
@@ -53,44 +49,51 @@ final class TableRenderer implements Renderer {
 
     @Override
     public UserStream stream(StreamShape shape) {
-        return new RowStream(List.of());
+        return new RowStream();
     }
 
     /** Rows of the list table; column widths come from the first users it is given. */
     private final class RowStream extends DocumentStream {
 
-        private final List<UserRecord> sizingSample;
         private ListColumns layout;
-
-        RowStream(List<UserRecord> sizingSample) {
-            this.sizingSample = sizingSample;
-        }
 
         @Override
         public void addAll(List<UserRecord> users) throws IOException {
-            if (layout == null && !users.isEmpty()) {
-                startTable(users);
+            if (layout != null || users.isEmpty()) {
+                // Later batches row by row: a user whose cells cannot be made (created_on no time) stops after the rows before it.
+                for (UserRecord user : users) {
+                    add(user);
+                }
+                return;
             }
+            // The first batch sizes the table; its cells, all made before anything is written, are its rows.
+            List<ListColumns.Cells> rows = new ArrayList<>(users.size());
             for (UserRecord user : users) {
-                add(user);
+                rows.add(cells(user));
+            }
+            startTable(rows);
+            for (ListColumns.Cells row : rows) {
+                writeRow(row);
             }
         }
 
         @Override
         public void add(UserRecord user) throws IOException {
+            ListColumns.Cells row = cells(user);
             if (layout == null) {
-                startTable(sizingSample.isEmpty() ? List.of(user) : sizingSample);
+                startTable(List.of(row));
             }
-            out.write(layout.line(cells(user)) + "\n");
+            writeRow(row);
         }
 
-        private void startTable(List<UserRecord> sample) throws IOException {
-            List<ListColumns.Cells> cells = new ArrayList<>(sample.size());
-            for (UserRecord record : sample) {
-                cells.add(cells(record));
-            }
-            layout = ListColumns.fit(cells, context.width());
+        private void startTable(List<ListColumns.Cells> sample) throws IOException {
+            layout = ListColumns.fit(sample, context.width());
             out.write(style.bold(layout.header()) + "\n");
+        }
+
+        private void writeRow(ListColumns.Cells row) throws IOException {
+            out.write(layout.line(row));
+            out.write('\n');
         }
 
         @Override
@@ -122,15 +125,11 @@ final class TableRenderer implements Renderer {
         UserSummary user = record.summary();
         java.time.OffsetDateTime createdOn = record.createdOn();
         return new ListColumns.Cells(
-                safe(user.userId()),
-                safe(user.clientUserId()),
-                safe(UserCells.minutesUtc(createdOn)),
-                safe(UserCells.dateUtc(createdOn)),
-                safe(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs())),
-                safe(user.timeZone()));
-    }
-
-    private static String safe(String text) {
-        return text == null || text.isEmpty() ? NONE : SafeText.escape(text);
+                UserCells.cell(user.userId()),
+                UserCells.cell(user.clientUserId()),
+                UserCells.cell(UserCells.minutesUtc(createdOn)),
+                UserCells.cell(UserCells.dateUtc(createdOn)),
+                UserCells.cell(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs())),
+                UserCells.cell(user.timeZone()));
     }
 }

@@ -16,7 +16,7 @@ import java.util.List;
  */
 final class UserCard {
 
-    private static final String NONE = TableRenderer.NONE;
+    private static final String NONE = UserCells.NONE;
     private static final String GAP = "  ";
 
     /**
@@ -128,9 +128,9 @@ final class UserCard {
         for (User.ConnectedSource connected : sources) {
             User.Source source = connected.source();
             rows.add(new String[] {
-                cell(source == null ? null : source.slug()),
-                cell(source == null ? null : source.name()),
-                cell(UserCells.seconds(connected.createdOn())),
+                UserCells.cell(source == null ? null : source.slug()),
+                UserCells.cell(source == null ? null : source.name()),
+                UserCells.cell(UserCells.seconds(connected.createdOn())),
             });
         }
         List<TableLayout.Column> all = List.of(
@@ -152,9 +152,5 @@ final class UserCard {
                 return;
             }
         }
-    }
-
-    private static String cell(String text) {
-        return text == null || text.isEmpty() ? NONE : SafeText.escape(text);
     }
 }

@@ -1,16 +1,25 @@
 package dev.userlookup.output;
 
+import dev.userlookup.terminal.SafeText;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-/** How the times in table rows and cards are shown. */
+/** How the texts and times in table rows and cards are shown. */
 final class UserCells {
+
+    /** What a cell shows for a field that is missing or empty. */
+    static final String NONE = "-";
 
     static final DateTimeFormatter MINUTES_UTC = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm");
     static final DateTimeFormatter SECONDS_WITH_OFFSET = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss xxx");
 
     private UserCells() {
+    }
+
+    /** A text from the service as a cell: escaped by {@link SafeText}, or {@link #NONE} when missing or empty. */
+    static String cell(String text) {
+        return text == null || text.isEmpty() ? NONE : SafeText.escape(text);
     }
 
     static String minutesUtc(OffsetDateTime time) {

@@ -1,8 +1,6 @@
 package dev.userlookup.terminal;
 
 import java.io.PrintStream;
-import java.text.NumberFormat;
-import java.util.Locale;
 
 /**
  * One line on standard error that a long walk rewrites in place ({@code 12,000 of 50,000 users,
@@ -16,7 +14,6 @@ public final class ProgressLine {
 
     private final PrintStream stderr;
     private final long started = System.nanoTime();
-    private final NumberFormat count = NumberFormat.getIntegerInstance(Locale.ROOT);
     private long lastDrawn;
     private boolean shown;
 
@@ -31,8 +28,8 @@ public final class ProgressLine {
         }
         lastDrawn = now;
         double seconds = Math.max(1e-3, (now - started) / 1e9);
-        String text = count.format(done) + (total == null ? "" : " of " + count.format(total)) + " " + unit
-                + ", " + count.format(Math.round(done / seconds)) + "/s";
+        String text = Counts.format(done) + (total == null ? "" : " of " + Counts.format(total)) + " " + unit
+                + ", " + Counts.format(Math.round(done / seconds)) + "/s";
         stderr.print(CLEAR + text);
         stderr.flush();
         shown = true;
