@@ -29,6 +29,8 @@ public final class SystemTerminal implements Terminal {
     private Integer width;
     private Integer height;
     private Integer stderrWidth;
+    private CLibrary.WinSize stdoutSize;
+    private boolean stdoutSizeAsked;
 
     public SystemTerminal(Map<String, String> env) {
         this.env = env;
@@ -95,7 +97,8 @@ public final class SystemTerminal implements Terminal {
     @Override
     public synchronized int width() {
         if (width == null) {
-            width = stdoutIsTerminal() ? measureWidth() : 0;
+            CLibrary.WinSize size = stdoutSize();
+            width = size != null && size.ws_col > 0 ? size.ws_col : stdoutIsTerminal() ? fromEnv(env, "COLUMNS", 80) : 0;
         }
         return width;
     }
@@ -130,7 +133,7 @@ public final class SystemTerminal implements Terminal {
     @Override
     public synchronized int height() {
         if (height == null) {
-            CLibrary.WinSize size = stdoutIsTerminal() ? windowSize(STDOUT) : null;
+            CLibrary.WinSize size = stdoutSize();
             height = size != null && size.ws_row > 0 ? size.ws_row : stdoutIsTerminal() ? fromEnv(env, "LINES", 0) : 0;
         }
         return height;
@@ -145,9 +148,13 @@ public final class SystemTerminal implements Terminal {
         return stderrWidth;
     }
 
-    private int measureWidth() {
-        CLibrary.WinSize size = windowSize(STDOUT);
-        return size != null && size.ws_col > 0 ? size.ws_col : columnsFromEnv(env);
+    /** Standard output's window size, asked once for width and height; null when not a terminal or unknown. */
+    private CLibrary.WinSize stdoutSize() {
+        if (!stdoutSizeAsked) {
+            stdoutSize = stdoutIsTerminal() ? windowSize(STDOUT) : null;
+            stdoutSizeAsked = true;
+        }
+        return stdoutSize;
     }
 
     /** TIOCGWINSZ on a descriptor, or null where the native layer is missing or the call fails. */
@@ -163,10 +170,6 @@ public final class SystemTerminal implements Terminal {
             }
         }
         return null;
-    }
-
-    static int columnsFromEnv(Map<String, String> env) {
-        return fromEnv(env, "COLUMNS", 80);
     }
 
     private static int fromEnv(Map<String, String> env, String variable, int fallback) {
