@@ -19,6 +19,24 @@ class StartupArchiveTest {
     Path dir;
 
     @Test
+    void theTrainingRunsWithTheLaunchersOwnJvmOptions() throws Exception {
+        // An AOT cache fits only a run with the same options: a hand copy that drifted from the
+        // launcher would leave the cache unused without a word.
+        String launcher = Files.readString(Path.of("src/main/launcher/userlookup"));
+        String exec = launcher.substring(launcher.indexOf("exec \"$java\""), launcher.indexOf("-jar \"$lib/userlookup.jar\""));
+        for (String option : StartupArchive.LAUNCHER_OPTIONS) {
+            boolean inExec = List.of(exec.split("[\\s\\\\]+")).contains(option);
+            boolean asTheCollector = option.endsWith("GC") && launcher.contains("\ngc=\"" + option + "\"\n") && exec.contains(" $gc ");
+            assertTrue(inExec || asTheCollector, option + " is not among the launcher's options: " + exec);
+        }
+        for (String word : exec.split("[\\s\\\\]+")) {
+            if (word.startsWith("-X") && !word.equals("-Xlog:disable")) {
+                assertTrue(StartupArchive.LAUNCHER_OPTIONS.contains(word), "the launcher's " + word + " is not in training");
+            }
+        }
+    }
+
+    @Test
     void theFeatureReleaseIsTheLeadingNumberOfAnyVersionString() {
         assertEquals(17, StartupArchive.featureRelease("17+35"));
         assertEquals(17, StartupArchive.featureRelease("17-ea"));
