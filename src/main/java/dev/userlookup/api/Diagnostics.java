@@ -7,9 +7,6 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.TrustManagerFactory;
-import javax.net.ssl.X509TrustManager;
 
 /**
  * What {@code doctor} needs of this package to take a connection apart with plain sockets: the
@@ -32,16 +29,9 @@ public final class Diagnostics {
      */
     public static boolean jdkAloneTrusts(X509Certificate[] chain) {
         try {
-            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            factory.init((KeyStore) null);
-            for (TrustManager manager : factory.getTrustManagers()) {
-                if (manager instanceof X509TrustManager) {
-                    // "UNKNOWN" is what the JDK itself passes for TLS 1.3, where the suite names no key exchange.
-                    ((X509TrustManager) manager).checkServerTrusted(chain, "UNKNOWN");
-                    return true;
-                }
-            }
-            return false;
+            // "UNKNOWN" is what the JDK itself passes for TLS 1.3, where the suite names no key exchange.
+            ServerTrust.managerOf((KeyStore) null).checkServerTrusted(chain, "UNKNOWN");
+            return true;
         } catch (GeneralSecurityException e) {
             return false;
         }

@@ -94,7 +94,7 @@ final class ServerTrust extends X509ExtendedTrustManager {
         return managerOf(store);
     }
 
-    private static X509ExtendedTrustManager managerOf(KeyStore store) throws GeneralSecurityException {
+    static X509ExtendedTrustManager managerOf(KeyStore store) throws GeneralSecurityException {
         TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         factory.init(store);
         for (TrustManager manager : factory.getTrustManagers()) {
@@ -153,12 +153,7 @@ final class ServerTrust extends X509ExtendedTrustManager {
 
     /** No chain from the server's certificate to a CA of this store. */
     static boolean unknownIssuer(Throwable refusal) {
-        for (Throwable t = refusal; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof CertPathBuilderException) {
-                return true;
-            }
-        }
-        return false;
+        return TransportFailures.find(refusal, CertPathBuilderException.class) != null;
     }
 
     @Override
