@@ -72,14 +72,14 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
     }
 
     int report(Throwable e) {
-        if (isReaderGone(e)) {
+        if (causeOf(e, ReaderGoneException.class) != null) {
             return ExitCode.OK;
         }
         if (e instanceof CancellationException || e instanceof InterruptedException) {
             return ExitCode.INTERRUPTED;
         }
         int status = statusOf(e);
-        ReaderGoneException.OutputFailedException output = outputFailure(e);
+        ReaderGoneException.OutputFailedException output = causeOf(e, ReaderGoneException.OutputFailedException.class);
         if (output != null) {
             line(output.getMessage());
         } else if (status == ExitCode.FAILURE) {
@@ -127,22 +127,14 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         return ExitCode.FAILURE;
     }
 
-    private static ReaderGoneException.OutputFailedException outputFailure(Throwable e) {
+    /** The first of {@code e} and its causes that is a {@code type}, or null. */
+    private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ReaderGoneException.OutputFailedException) {
-                return (ReaderGoneException.OutputFailedException) t;
+            if (type.isInstance(t)) {
+                return type.cast(t);
             }
         }
         return null;
-    }
-
-    private static boolean isReaderGone(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ReaderGoneException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** One message: the key redacted, server text escaped, so no message can move the cursor. */
