@@ -55,7 +55,7 @@ final class CommandContext {
     /** Exit 2 (UsageException) when a setting is missing or wrong. */
     Settings settings() {
         if (settings == null) {
-            settings = new SettingsResolver(io.env(), io.terminal(), io.stdin(), io.stderr(), this::say).resolve(options.given());
+            settings = resolver(this::say).resolve(options.given());
         }
         return settings;
     }
@@ -66,13 +66,17 @@ final class CommandContext {
      * this run's settings, so that redaction uses the key; {@link #client} is for when all are well.
      */
     SettingsResolver.Inspection inspectSettings(java.util.function.Consumer<String> warnings) {
-        SettingsResolver.Inspection inspection = new SettingsResolver(io.env(), io.terminal(), io.stdin(), io.stderr(), warning -> {
+        SettingsResolver.Inspection inspection = resolver(warning -> {
             say(warning);
             warnings.accept(warning);
         }).inspect(options.given());
         // Even when some are wrong: a key that was read is then redacted from everything said.
         settings = inspection.settings();
         return inspection;
+    }
+
+    private SettingsResolver resolver(java.util.function.Consumer<String> warn) {
+        return new SettingsResolver(io.env(), io.terminal(), io.stdin(), io.stderr(), warn);
     }
 
     ServiceClient client() {
