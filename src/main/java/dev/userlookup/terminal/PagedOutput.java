@@ -124,19 +124,13 @@ public final class PagedOutput extends OutputStream {
     @Override
     public synchronized void close() throws IOException {
         if (toPager == null) {
-            held.writeTo(terminal);
-            held.reset();
+            showHeld();
             terminal.flush();
             return;
         }
         if (pager == null) {
             terminal.flush();
             return;
-        }
-        try {
-            toPager.close();
-        } catch (IOException pagerGone) {
-            // it quit first: nothing more to give it
         }
         awaitPager();
         try {
@@ -146,11 +140,12 @@ public final class PagedOutput extends OutputStream {
         }
     }
 
+    /** Ends the pager's input (the end of what it shows) and waits for it to quit. */
     private void awaitPager() {
         try {
             toPager.close();
-        } catch (IOException ignored) {
-            // already closed
+        } catch (IOException pagerGone) {
+            // it quit first, or the input was ended already: nothing more to give it
         }
         try {
             pager.waitFor();
