@@ -1,5 +1,6 @@
 package dev.userlookup.cli;
 
+import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;

@@ -1,5 +1,6 @@
 package dev.userlookup.cli;
 
+import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
 import dev.userlookup.api.ServiceClient;
 import dev.userlookup.api.ServiceException;

@@ -1,7 +1,7 @@
 package dev.userlookup.doctor;
 
 import dev.userlookup.api.ServiceClient;
-import dev.userlookup.cli.ExitCode;
+import dev.userlookup.ExitCode;
 import dev.userlookup.config.Settings;
 import dev.userlookup.config.SettingsResolver;
 import java.time.Clock;

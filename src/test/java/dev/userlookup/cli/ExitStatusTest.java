@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import dev.userlookup.ExitCode;
 import dev.userlookup.terminal.Terminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

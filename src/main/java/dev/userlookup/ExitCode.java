@@ -1,4 +1,4 @@
-package dev.userlookup.cli;
+package dev.userlookup;
 
 /** The exit statuses of the contract. */
 public final class ExitCode {
