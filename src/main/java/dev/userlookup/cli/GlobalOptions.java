@@ -116,7 +116,7 @@ public final class GlobalOptions {
         static final class Candidates implements Iterable<String> {
             @Override
             public Iterator<String> iterator() {
-                return List.of("table", "json", "ndjson", "csv").iterator();
+                return java.util.Arrays.stream(OutputFormat.values()).map(OutputFormat::id).iterator();
             }
         }
     }
@@ -127,14 +127,14 @@ public final class GlobalOptions {
             try {
                 return ColorMode.parse(value);
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("expected one of auto, always, never but was '" + value + "'");
+                throw new CommandLine.TypeConversionException("expected one of " + String.join(", ", new Candidates()) + " but was '" + value + "'");
             }
         }
 
         static final class Candidates implements Iterable<String> {
             @Override
             public Iterator<String> iterator() {
-                return List.of("auto", "always", "never").iterator();
+                return java.util.Arrays.stream(ColorMode.values()).map(mode -> mode.name().toLowerCase(java.util.Locale.ROOT)).iterator();
             }
         }
     }

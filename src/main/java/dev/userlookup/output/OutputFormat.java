@@ -17,6 +17,10 @@ public enum OutputFormat {
                 return format;
             }
         }
-        throw new IllegalArgumentException("expected one of table, json, ndjson, csv but was '" + text + "'");
+        StringBuilder names = new StringBuilder();
+        for (OutputFormat format : values()) {
+            names.append(names.length() == 0 ? "" : ", ").append(format.id());
+        }
+        throw new IllegalArgumentException("expected one of " + names + " but was '" + text + "'");
     }
 }
