@@ -513,6 +513,34 @@ class DoctorTest {
     }
 
     @Test
+    void a403IsExit4AndTheKeyTheServiceEchoesIsNotShown() throws Exception {
+        WireMockServer server = http();
+        server.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withStatus(403)
+                .withHeader("Content-Type", "application/json").withBody("{\"detail\": \"key " + TestKeys.KEY + " may not list users\"}")));
+
+        Cli.Result json = Cli.against(server.baseUrl()).env("HOME", home.toString()).run("doctor");
+        Cli.Result text = Cli.against(server.baseUrl()).env("HOME", home.toString()).run("doctor", "-o", "table");
+
+        assertEquals(4, json.exit(), json::toString);
+        assertEquals(4, text.exit(), text::toString);
+        JsonNode report = json(json);
+        assertFalse(report.get("ok").asBoolean(), report::toString);
+        assertEquals(4, report.get("exit").asInt(), report::toString);
+        JsonNode http = step(report, "http");
+        assertFalse(http.get("ok").asBoolean());
+        assertEquals(403, http.get("status").asInt());
+        assertTrue(http.get("problem").asText().contains("key *** may not list users"), http::toString);
+        assertTrue(http.get("next").asText().startsWith("check the key from environment USERLOOKUP_API_KEY"), http::toString);
+        assertTrue(report.get("verdict").asText().startsWith("the key was refused"), report::toString);
+        for (Cli.Result result : List.of(json, text)) {
+            assertFalse(result.out().contains(TestKeys.KEY), result::toString);
+            assertFalse(result.err().contains(TestKeys.KEY), result::toString);
+            assertFalse(result.out().contains(TestKeys.KEY.substring(0, 12)), result::toString);
+        }
+        assertTrue(text.out().contains("  FAIL http    "), text::toString);
+    }
+
+    @Test
     void a503IsExit5NamingTheHttpStep() throws Exception {
         WireMockServer server = http();
         server.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withStatus(503)));

@@ -2,6 +2,7 @@ package dev.userlookup.cli;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
@@ -264,6 +265,58 @@ class ExitStatusTest {
         assertTrue(result.err().contains("after HTTP 502"), result.err());
     }
 
+    @ParameterizedTest(name = "HTTP {0}, then a user")
+    @ValueSource(ints = {408, 429, 500, 504})
+    void eachRetriedStatusIsRetriedOnceThenSucceeds(int status) {
+        // 502 and 503 are retried in aFailureThenSuccessIsRetried; these are the rest of the contract's list.
+        service.stubFor(get(RESOLVE_X).inScenario("once").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(status).withHeader("Retry-After", "0")).willSetStateTo("ok"));
+        service.stubFor(get(RESOLVE_X).inScenario("once").whenScenarioStateIs("ok").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = resolveX("--retries", "1", "-v");
+
+        assertEquals(0, result.exit(), result::toString);
+        service.verify(2, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
+        assertTrue(result.err().contains("* retry 1 of 1 in 0.0 s after HTTP " + status + "\n"), result.err());
+        assertTrue(result.out().contains("\"client_user_id\": \"x\""), result.out());
+    }
+
+    @Test
+    void aDroppedConnectionIsRetriedThenSucceeds() {
+        // The JDK's HttpClient itself sends a GET again, once, when the connection drops before any
+        // answer: so the first two requests drop, and only the tool's own retry reaches the user.
+        service.stubFor(get(RESOLVE_X).inScenario("reset").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)).willSetStateTo("again"));
+        service.stubFor(get(RESOLVE_X).inScenario("reset").whenScenarioStateIs("again")
+                .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)).willSetStateTo("ok"));
+        service.stubFor(get(RESOLVE_X).inScenario("reset").whenScenarioStateIs("ok").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> resolveX("--retries", "1", "--timeout", "5", "-v"));
+
+        assertEquals(0, result.exit(), result::toString);
+        service.verify(3, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
+        assertEquals(2, result.err().split("> GET ", -1).length - 1, "the tool's own two attempts: " + result.err());
+        assertTrue(result.err().matches("(?s).*\\* retry 1 of 1 in \\d+\\.\\d s after connection to [^\n]* failed: .*"), result.err());
+        assertTrue(result.out().contains("\"client_user_id\": \"x\""), result.out());
+    }
+
+    @Test
+    void aRetryAfterInSecondsIsWaitedOutBeforeTheRetry() {
+        service.stubFor(get(RESOLVE_X).inScenario("seconds").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(503).withHeader("Retry-After", "1")).willSetStateTo("ok"));
+        service.stubFor(get(RESOLVE_X).inScenario("seconds").whenScenarioStateIs("ok").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = resolveX("--retries", "1", "-v");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.err().contains("* retry 1 of 1 in 1.0 s after HTTP 503\n"), result.err());
+        // WireMock lists serve events newest first; the gap is measured where the service sees it.
+        java.util.List<com.github.tomakehurst.wiremock.stubbing.ServeEvent> events = service.getAllServeEvents();
+        assertEquals(2, events.size());
+        long gap = events.get(0).getRequest().getLoggedDate().getTime() - events.get(1).getRequest().getLoggedDate().getTime();
+        assertTrue(gap >= 900, "the retry came " + gap + " ms after a Retry-After of one second");
+    }
+
     @Test
     void byDefaultAFailingRequestIsRetriedThreeTimes() {
         service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(503).withHeader("Retry-After", "0")));
@@ -335,6 +388,18 @@ class ExitStatusTest {
         Cli.Result result = resolveX();
 
         assertEquals(0, result.exit(), result::toString);
+    }
+
+    @Test
+    void aFollowedSameOriginRedirectStillCarriesTheKey() {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(307).withHeader("Location", "/moved/x")));
+        service.stubFor(get("/moved/x").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = resolveX();
+
+        assertEquals(0, result.exit(), result::toString);
+        service.verify(1, getRequestedFor(urlPathEqualTo("/moved/x")).withHeader("x-service-api-key", equalTo(TestKeys.KEY)));
+        service.verify(0, getRequestedFor(urlPathEqualTo("/moved/x")).withHeader("x-service-api-key", absent()));
     }
 
     @Test

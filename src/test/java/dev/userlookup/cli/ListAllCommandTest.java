@@ -13,27 +13,98 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import dev.userlookup.terminal.Terminal;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code list --all} through the real command line against a stubbed service. */
 @Timeout(30)
 class ListAllCommandTest {
 
+    /**
+     * Answers {@code /v2/user/?offset=O&limit=L} with that page of a team of {@code total} users
+     * (parameters of the stub); holds each request {@code sleepMs}, or until {@link #release} when
+     * {@code hold} is set, and counts how many requests it holds at once.
+     */
+    static final class TeamPages implements ResponseDefinitionTransformerV2 {
+        static final String NAME = "team-pages";
+        final AtomicInteger inFlight = new AtomicInteger();
+        final AtomicInteger most = new AtomicInteger();
+        volatile CountDownLatch release = new CountDownLatch(0);
+
+        @Override
+        public String getName() {
+            return NAME;
+        }
+
+        @Override
+        public boolean applyGlobally() {
+            return false;
+        }
+
+        @Override
+        public ResponseDefinition transform(ServeEvent event) {
+            most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            try {
+                int sleep = event.getTransformerParameters().getInt("sleepMs", 0);
+                if (sleep > 0) {
+                    Thread.sleep(sleep);
+                }
+                if (Boolean.TRUE.equals(event.getTransformerParameters().getBoolean("hold", false))) {
+                    release.await(25, TimeUnit.SECONDS);
+                }
+                int total = event.getTransformerParameters().getInt("total");
+                int offset = Integer.parseInt(event.getRequest().queryParameter("offset").firstValue());
+                int limit = Integer.parseInt(event.getRequest().queryParameter("limit").firstValue());
+                int count = Math.max(0, Math.min(limit, total - offset));
+                return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
+                        .withHeader("Content-Type", "application/json").withBody(Users.page(offset, count, total, limit)).build();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } finally {
+                inFlight.decrementAndGet();
+            }
+        }
+    }
+
+    static final TeamPages PAGES = new TeamPages();
+
     @RegisterExtension
     static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").containerThreads(64).extensions(PAGES))
             .build();
+
+    @BeforeEach
+    void resetCounters() {
+        PAGES.inFlight.set(0);
+        PAGES.most.set(0);
+        PAGES.release = new CountDownLatch(0);
+    }
 
     private static final String WARNING = "userlookup: warning: the team changed during the walk";
     private static final String CLEAR_LINE = "\r\u001b[K";
@@ -204,6 +275,86 @@ class ListAllCommandTest {
         }
         assertEquals(expectedIds(0, 600), ids);
         assertEquals("", result.err());
+    }
+
+    @ParameterizedTest(name = "[{index}] --parallel {0} -> {1} at once")
+    @CsvSource({"default, 4", "2, 2"})
+    void atMostParallelPagesAreInFlightAndThatManyAre(String parallel, int expected) throws Exception {
+        // 1,000 users in pages of 100: the first page alone, then nine with up to --parallel in
+        // flight. Each is held 250 ms, so those sent together overlap at the service.
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withTransformers(TeamPages.NAME)
+                .withTransformerParameter("total", 1000).withTransformerParameter("sleepMs", 250)));
+        List<String> args = new ArrayList<>(List.of("list", "--all", "--limit", "100", "-o", "ndjson"));
+        if (!parallel.equals("default")) {
+            args.addAll(List.of("--parallel", parallel));
+        }
+
+        Cli.Result result = Cli.against(service.baseUrl()).run(args.toArray(new String[0]));
+
+        assertEquals(0, result.exit(), () -> brief(result));
+        List<String> ids = new ArrayList<>();
+        for (String line : result.out().split("\n")) {
+            ids.add(json.readTree(line).get("user_id").asText());
+        }
+        assertEquals(expectedIds(0, 1000), ids);
+        assertEquals(10, service.getAllServeEvents().size(), requestedUrls()::toString);
+        assertEquals(expected, PAGES.most.get(), "page requests in flight at once");
+    }
+
+    @Test
+    void ndjsonPagesAreFlushedAsTheyArriveNotAtTheEnd() throws Exception {
+        // The second (last) page is held at the service until the test has seen the first page's
+        // users on stdout: a walk that wrote them only at the end would never show them.
+        service.stubFor(get(urlEqualTo(url(0, 500))).willReturn(okJson(Users.page(0, 500, 1000, 500))));
+        service.stubFor(get(urlEqualTo(url(500, 500))).willReturn(aResponse().withTransformers(TeamPages.NAME)
+                .withTransformerParameter("total", 1000).withTransformerParameter("hold", true)));
+        PAGES.release = new CountDownLatch(1);
+        // Buffered as the real standard output is, so that a page left unflushed stays unseen.
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Io io = new Io(new ByteArrayInputStream(new byte[0]), new BufferedOutputStream(out, 1 << 16),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
+        AtomicInteger exit = new AtomicInteger(-1);
+        Thread run = new Thread(() -> exit.set(App.run(new String[] {"list", "--all", "-o", "ndjson"}, io)));
+
+        int linesWhileHeld;
+        boolean stillRunning;
+        run.start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            linesWhileHeld = lines(out);
+            while (linesWhileHeld < 500 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+                linesWhileHeld = lines(out);
+            }
+            stillRunning = run.isAlive();
+        } finally {
+            PAGES.release.countDown();
+        }
+        run.join(20_000);
+
+        assertFalse(run.isAlive(), "the walk ends once the second page is answered");
+        assertTrue(stillRunning, "the walk was waiting for its second page");
+        assertEquals(500, linesWhileHeld, "the first page's users were out while the second page was held");
+        assertEquals(0, exit.get(), () -> err.toString(StandardCharsets.UTF_8));
+        String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+        assertEquals(1000, lines.length);
+        for (int i = 0; i < lines.length; i++) {
+            assertEquals(Users.uuid(i), json.readTree(lines[i]).get("user_id").asText(), "line " + i);
+        }
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Whole lines written so far. */
+    private static int lines(ByteArrayOutputStream out) {
+        int count = 0;
+        for (byte b : out.toByteArray()) {
+            if (b == '\n') {
+                count++;
+            }
+        }
+        return count;
     }
 
     // ---------------------------------------------------------------- the team changes; the service misbehaves

@@ -153,6 +153,21 @@ class ListCommandTest {
         assertEquals(0, service.getAllServeEvents().size());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "--limit=0   | userlookup: list: --limit must be between 1 and 500 (was 0)",
+        "--limit=501 | userlookup: list: --limit must be between 1 and 500 (was 501)",
+        "--offset=-1 | userlookup: list: --offset must be 0 or more (was -1)",
+    })
+    void badPagingSaysWhatTheBoundsAreAndWhatWasGiven(String option, String line) {
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", option);
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals(line + "\n", result.err());
+        assertEquals("", result.out());
+        assertEquals(0, service.getAllServeEvents().size());
+    }
+
     @Test
     void countPrintsOnlyTheTotalFromOneRequest() {
         service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1250, 1))));

@@ -129,6 +129,20 @@ class OptionsTest {
         assertEquals(0, service.getAllServeEvents().size());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"resolve x --api-key KEY", "resolve x --api-key=KEY", "--api-key KEY resolve x", "list --api-key KEY"})
+    void noOptionTakesTheKeyAndATypedKeyIsNeverEchoed(String command) {
+        String[] args = command.replace("KEY", TestKeys.KEY).split(" ");
+
+        Cli.Result result = Cli.against(service.baseUrl()).run(args);
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals(0, service.getAllServeEvents().size(), "no request reaches the service");
+        assertEquals(1, result.err().split("\n").length, result.err());
+        assertFalse(result.out().contains(TestKeys.KEY), result::toString);
+        assertFalse(result.err().contains(TestKeys.KEY), result::toString);
+    }
+
     @Test
     void theKeyFileBeatsTheEnvironmentAndLosesItsNewline() throws Exception {
         Path keyFile = dir.resolve("team.key");
