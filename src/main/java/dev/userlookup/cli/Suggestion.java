@@ -8,16 +8,29 @@ final class Suggestion {
     private Suggestion() {
     }
 
-    /** The candidate at most a third of the word's length (and at least 2) edits away, or null. */
+    /**
+     * The candidate at most a third of the word's length (and at least 2) edits away; else the one
+     * candidate the word begins (a word cut short, such as {@code --api-key} for
+     * {@code --api-key-file}, at least three letters); else null.
+     */
     static String closest(String word, Collection<String> candidates) {
         String best = null;
         int bestDistance = Math.max(2, word.length() / 3) + 1;
+        String completes = null;
+        int completing = 0;
         for (String candidate : candidates) {
             int distance = distance(word, candidate);
             if (distance < bestDistance) {
                 best = candidate;
                 bestDistance = distance;
             }
+            if (candidate.startsWith(word)) {
+                completes = candidate;
+                completing++;
+            }
+        }
+        if (best == null && completing == 1 && word.replaceFirst("^-+", "").length() >= 3) {
+            return completes;
         }
         return best;
     }

@@ -20,6 +20,9 @@ class HelpAndSuggestionsTest {
         "--bse-url x list        | userlookup: unknown option '--bse-url'; did you mean '--base-url'?",
         "resolve x --colr never  | userlookup: resolve: unknown option '--colr'; did you mean '--color'?",
         "list --prallel 2 --all  | userlookup: list: unknown option '--prallel'; did you mean '--parallel'?",
+        "resolve x --api-key k   | userlookup: resolve: unknown option '--api-key'; did you mean '--api-key-file'?",
+        "--api-key k list        | userlookup: unknown option '--api-key'; did you mean '--api-key-file'?",
+        "compl bash              | userlookup: unknown command 'compl'; did you mean 'completion'?",
         "frobnicate              | userlookup: unknown command 'frobnicate'; see 'userlookup --help'",
         "list --zzzzzz           | userlookup: list: unknown option '--zzzzzz'; see 'userlookup list --help'",
         "list --all extra        | userlookup: list: unexpected argument 'extra'; see 'userlookup list --help'",
@@ -90,6 +93,9 @@ class HelpAndSuggestionsTest {
         assertEquals("resolve", Suggestion.closest("reslove", java.util.List.of("resolve", "list")));
         assertEquals("--limit", Suggestion.closest("--limt", java.util.List.of("--limit", "--offset", "--all")));
         assertEquals(null, Suggestion.closest("xyz", java.util.List.of("resolve", "list")));
+        assertEquals("--api-key-file", Suggestion.closest("--api-key", java.util.List.of("--api-key-file", "--all", "--base-url")));
+        assertEquals(null, Suggestion.closest("--a", java.util.List.of("--api-key-file", "--base-url")), "too short to say");
+        assertEquals(null, Suggestion.closest("--pro", java.util.List.of("--profile", "--progress")), "two it could be");
         assertEquals(1, Suggestion.distance("ab", "ba"));
         assertEquals(3, Suggestion.distance("kitten", "sitting"));
     }
