@@ -57,7 +57,7 @@ public final class App {
         sections.addAll(options, List.of(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING,
                 CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST));
         commandLine.setHelpSectionKeys(sections);
-        for (String command : new String[] {"resolve", "list", "doctor", "completion"}) {
+        for (String command : new String[] {"resolve", "list", "doctor", "profiles", "completion"}) {
             HelpLayout.ownOptionsOnly(commandLine.getSubcommands().get(command));
         }
         commandLine.setExecutionExceptionHandler(reporter);

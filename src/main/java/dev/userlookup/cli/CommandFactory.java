@@ -22,6 +22,9 @@ final class CommandFactory implements CommandLine.IFactory {
         if (type == DoctorCommand.class) {
             return type.cast(new DoctorCommand(context));
         }
+        if (type == ProfilesCommand.class) {
+            return type.cast(new ProfilesCommand(context));
+        }
         if (type == CompletionCommand.class) {
             return type.cast(new CompletionCommand(context));
         }

@@ -48,11 +48,16 @@ public final class ConfigFile {
         return UserPaths.expand(setting, env, location(env).getParent());
     }
 
-    /** The file at {@code path}, or null when there is none. */
+    /**
+     * The file at {@code path}, or null when there is none. A file that another user owns or
+     * others can write (or in such a folder) is exit 2: it runs {@code api_key_command}.
+     */
     public static ConfigFile loadIfPresent(Path path) {
         JsonNode root;
         try {
-            root = new TomlMapper().readTree(Files.readAllBytes(path));
+            byte[] text = Files.readAllBytes(path);
+            FilePermissions.refuseUnsafeConfig(path);
+            root = new TomlMapper().readTree(text);
         } catch (NoSuchFileException e) {
             return null;
         } catch (JacksonException e) {

@@ -11,9 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -115,7 +113,8 @@ final class KeySource {
         } catch (IOException e) {
             throw new UsageException(context + "cannot read the API key file " + file + ": " + e.getMessage(), e);
         }
-        warnIfOthersCanRead(file, warn);
+        FilePermissions.refuseUnsafeKeyFile(file);
+        FilePermissions.warnIfOthersCanRead(file, warn);
         return key;
     }
 
@@ -167,18 +166,6 @@ final class KeySource {
             line.write(b);
         }
         return line.toString(StandardCharsets.UTF_8);
-    }
-
-    /** As ssh does: a secret that group or others can read is worth a word, not a refusal. */
-    static void warnIfOthersCanRead(Path file, Consumer<String> warn) {
-        try {
-            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
-            if (permissions.contains(PosixFilePermission.GROUP_READ) || permissions.contains(PosixFilePermission.OTHERS_READ)) {
-                warn.accept("warning: " + file + " is readable by others; chmod 600 " + file);
-            }
-        } catch (UnsupportedOperationException | IOException e) {
-            // no POSIX permissions here (or no longer readable): nothing to say
-        }
     }
 
     private static boolean sameService(String a, String b) {

@@ -34,19 +34,17 @@ public final class SettingsResolver {
     private final Map<String, String> env;
     private final Terminal terminal;
     private final KeySource keys;
-    private final Consumer<String> warn;
 
     /**
      * @param stdin where {@code --api-key-file -} reads the key
      * @param prompt where a person at a terminal is asked for it (standard error)
-     * @param warn receives warnings: files that others can read
+     * @param warn receives warnings: key files that others can read
      */
     public SettingsResolver(Map<String, String> env, Terminal terminal, InputStream stdin, PrintStream prompt,
             Consumer<String> warn) {
         this.env = env;
         this.terminal = terminal;
         this.keys = new KeySource(env, stdin, terminal, prompt, warn);
-        this.warn = warn;
     }
 
     public Settings resolve(GivenOptions given) {
@@ -256,7 +254,6 @@ public final class SettingsResolver {
             }
             return null;
         }
-        KeySource.warnIfOthersCanRead(path, warn);
         String name = explicitName != null ? explicitName : config.defaultProfile();
         if (name == null) {
             return null;

@@ -147,8 +147,10 @@ public final class ManPage {
         page.append(".IP\n").append(text("Each [profiles.NAME] has base_url and one of api_key_file (~ and paths relative to the "
                 + "config's folder allowed) or api_key_command (run with sh -c, 60 s to answer; its standard output is the key). "
                 + "--profile or USERLOOKUP_PROFILE picks a profile, otherwise default_profile. A profile's key is sent only to "
-                + "its own base_url. An unknown profile or setting, or a TOML error, is exit status 2; a config or key file that "
-                + "others can read draws a warning.")).append('\n');
+                + "its own base_url. An unknown profile or setting, or a TOML error, is exit status 2. As ssh does, a config file "
+                + "(or its folder) or a key file that others can write, or that another user owns, is refused, exit status 2 "
+                + "naming it: the config runs api_key_command. A key file others can read draws a warning; the config holds "
+                + "no secret and draws none. userlookup profiles lists the profiles.")).append('\n');
         for (String line : footer.profilesAfter) {
             page.append(".IP\n").append(text(line)).append('\n');
         }

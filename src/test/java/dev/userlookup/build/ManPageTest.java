@@ -184,6 +184,7 @@ class ManPageTest {
                 .map(String::strip).filter(line -> line.startsWith("base_url = ")).findFirst().orElseThrow();
         assertTrue(files.contains("[profiles.prod]") && files.contains(baseUrlLine), files);
         assertTrue(files.contains("api_key_command"), files);
+        assertTrue(files.replaceAll("\\s+", " ").contains("a key file that others can write, or that another user owns, is refused"), files);
         String status = sections.get("EXIT STATUS");
         for (String code : List.of("0", "1", "2", "3", "4", "5", "130")) {
             assertTrue(Pattern.compile("(?m)^ {7}" + code + " +\\S").matcher(status).find(), "exit status " + code + ":\n" + status);

@@ -45,7 +45,7 @@ class CompletionsTest {
     @Test
     void theScriptsOfferTheCommandsOptionsAndValues() throws Exception {
         String bash = generated("bash");
-        for (String word : new String[] {"resolve", "list", "--base-url", "--api-key-file", "--output", "--color", "--limit",
+        for (String word : new String[] {"resolve", "list", "doctor", "profiles", "--base-url", "--api-key-file", "--output", "--color", "--limit",
             "--offset", "--count", "ndjson", "csv", "always", "never"}) {
             assertTrue(bash.contains(word), "completion lacks " + word);
         }

@@ -315,6 +315,43 @@ class DoctorTest {
     }
 
     @Test
+    void aConfigOthersCanWriteIsAProblemExit2AndItsKeyCommandNeverRuns() throws Exception {
+        WireMockServer server = http();
+        Path mark = home.resolve("key-command-ran");
+        Path config = writeConfig("default_profile = \"prod\"\n[profiles.prod]\nbase_url = \"" + server.baseUrl() + "\"\n"
+                + "api_key_command = \"touch '" + mark + "'; echo doctor-key-0008\"\n");
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-rw-rw-"));
+
+        Cli.Result result = Cli.bare().env("HOME", home.toString()).run("doctor");
+        Cli.Result text = Cli.bare().env("HOME", home.toString()).run("doctor", "-o", "table");
+
+        String refusal = "config " + config + " is writable by others (mode 0666): refused, as it could run commands as you "
+                + "(api_key_command); chmod go-w " + config;
+        assertEquals(2, result.exit(), result::toString);
+        List<String> problems = new ArrayList<>();
+        json(result).get("problems").forEach(p -> problems.add(p.asText()));
+        assertEquals(refusal, problems.get(0), problems::toString);
+        assertEquals(0, json(result).get("warnings").size(), result::toString);
+        assertEquals(2, text.exit(), text::toString);
+        assertTrue(text.out().contains("  FAIL " + refusal + "\n"), text::toString);
+        assertFalse(Files.exists(mark), "the key command ran");
+        assertEquals(0, server.getAllServeEvents().size());
+    }
+
+    @Test
+    void aConfigOthersCanReadIsNoWarning() throws Exception {
+        WireMockServer server = http();
+        Path config = writeConfig("[profiles.prod]\nbase_url = \"" + server.baseUrl() + "\"\n");
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r--r--"));
+
+        Cli.Result result = Cli.bare().env("HOME", home.toString()).env("USERLOOKUP_API_KEY", "doctor-key-0009").run("--profile", "prod", "doctor");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals(0, json(result).get("warnings").size(), result::toString);
+        assertEquals("", result.err());
+    }
+
+    @Test
     void settingsProblemsAreExit2WithTheOtherSettingsStillShown() throws Exception {
         Cli.Result result = Cli.bare().env("HOME", home.toString()).env("USERLOOKUP_BASE_URL", "https://127.0.0.1:9")
                 .run("doctor", "--ca-cert", "/nonexistent/ca.pem", "--retries", "7");

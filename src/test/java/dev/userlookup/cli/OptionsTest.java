@@ -170,6 +170,20 @@ class OptionsTest {
     }
 
     @Test
+    void aKeyFileOthersCanWriteIsRefusedAsSshWould() throws Exception {
+        Path keyFile = dir.resolve("shared.key");
+        Files.writeString(keyFile, "shared-key-790\n");
+        Files.setPosixFilePermissions(keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw----rw-"));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", keyFile.toString());
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: the API key file " + keyFile + " is writable by others (mode 0606): refused; chmod go-w " + keyFile
+                + "\n", result.err());
+        assertEquals(0, service.getAllServeEvents().size());
+    }
+
+    @Test
     void theKeyCanComeFromStandardInput() {
         Cli.Result result = Cli.bare().env("USERLOOKUP_BASE_URL", service.baseUrl()).stdin("stdin-key-456\r\n")
                 .run("--api-key-file", "-", "resolve", "x");

@@ -9,6 +9,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import java.nio.file.Files;
@@ -241,13 +242,133 @@ class ProfilesTest {
     }
 
     @Test
-    void aConfigFileOthersCanReadDrawsAWarning() throws Exception {
+    void aConfigFileOthersCanReadDrawsNoWarning() throws Exception {
+        // What the default umask (022) makes of a new file: the config holds no secret.
         Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r--r--"));
 
         Cli.Result result = cli().run("resolve", "x");
 
         assertEquals(0, result.exit(), result::toString);
-        assertEquals("userlookup: warning: " + config + " is readable by others; chmod 600 " + config + "\n", result.err());
+        assertEquals("", result.err());
+    }
+
+    /** A profile whose key command leaves a mark: it must never run from a config that is refused. */
+    private Path markingProfile() throws Exception {
+        Path mark = home.resolve("key-command-ran");
+        writeConfig("default_profile = \"marking\"\n[profiles.marking]\nbase_url = \"" + prod.baseUrl() + "\"\n"
+                + "api_key_command = \"touch '" + mark + "'; echo marking-key-0007\"\n");
+        return mark;
+    }
+
+    private void assertRefused(Cli.Result result, Path mark, String message) {
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: " + message + "\n", result.err());
+        assertFalse(Files.exists(mark), "the key command ran");
+        assertEquals(0, prod.getAllServeEvents().size());
+    }
+
+    @Test
+    void aConfigFileOthersCanWriteIsRefusedAndItsKeyCommandNeverRuns() throws Exception {
+        Path mark = markingProfile();
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-----w-"));
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertRefused(result, mark, "config " + config + " is writable by others (mode 0602): refused, as it could run commands "
+                + "as you (api_key_command); chmod go-w " + config);
+    }
+
+    @Test
+    void aConfigFileASharedGroupCanWriteIsRefused() throws Exception {
+        Path mark = markingProfile();
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-rw-r--"));
+        changeOwnership(config, "unix:gid", 4243);
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertRefused(result, mark, "config " + config + " is writable by others (mode 0664, group 4243): refused, as it could "
+                + "run commands as you (api_key_command); chmod go-w " + config);
+    }
+
+    @Test
+    void aConfigFileOnlyItsOwnersPrivateGroupCanWriteIsAccepted() throws Exception {
+        // umask 002 with user private groups (Debian, Ubuntu) makes every file rw-rw-r--.
+        String user = Files.getOwner(config).getName();
+        assumeTrue(Files.readAttributes(config, java.nio.file.attribute.PosixFileAttributes.class).group().getName().equals(user),
+                "the file's group is its owner's own (" + user + ")");
+        assumeTrue(Files.readAllLines(Path.of("/etc/group")).stream()
+                .filter(line -> line.startsWith(user + ":")).allMatch(line -> line.endsWith(":") || line.endsWith(":" + user)),
+                "the group " + user + " has no other member");
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-rw-r--"));
+        Files.setPosixFilePermissions(config.getParent(), PosixFilePermissions.fromString("rwxrwxr-x"));
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("", result.err());
+    }
+
+    @Test
+    void aConfigFileAnotherUserOwnsIsRefused() throws Exception {
+        Path mark = markingProfile();
+        changeOwnership(config, "unix:uid", 4242);
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertRefused(result, mark, "config " + config + " belongs to another user (4242): refused, as it could run commands "
+                + "as you (api_key_command); use a file of your own");
+    }
+
+    @Test
+    void aConfigInAFolderOthersCanWriteIsRefused() throws Exception {
+        // Whoever can write the folder can put a config of theirs in place of yours.
+        Path mark = markingProfile();
+        Path folder = config.getParent();
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxrwxrwx"));
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertRefused(result, mark, "the folder " + folder + " of config " + config + " is writable by others (mode 0777): refused, "
+                + "as it could run commands as you (api_key_command); chmod go-w " + folder);
+    }
+
+    @Test
+    void aKeyFileOthersCanWriteIsRefused() throws Exception {
+        Path key = home.resolve(".config/userlookup/prod.key");
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-----w-"));
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: the API key file " + key + " is writable by others (mode 0602): refused; chmod go-w " + key + "\n",
+                result.err());
+        assertEquals(0, prod.getAllServeEvents().size());
+    }
+
+    @Test
+    void aKeyFileAnotherUserOwnsIsRefused() throws Exception {
+        Path key = home.resolve(".config/userlookup/prod.key");
+        changeOwnership(key, "unix:uid", 4242);
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: the API key file " + key + " belongs to another user (4242): refused; use a file of your own\n",
+                result.err());
+        assertEquals(0, prod.getAllServeEvents().size());
+    }
+
+    /**
+     * Gives the file to another user or group, as only root can: tests that need it are skipped,
+     * saying so, where they do not run as root.
+     */
+    static void changeOwnership(Path file, String attribute, int id) throws Exception {
+        try {
+            Files.setAttribute(file, attribute, id);
+        } catch (java.nio.file.FileSystemException e) {
+            assumeTrue(false, "only root can give a file to another user or group here (running as "
+                    + System.getProperty("user.name") + "): " + e.getMessage());
+        }
     }
 
     @Test

@@ -1,0 +1,66 @@
+package dev.userlookup.output;
+
+import dev.userlookup.config.ProfileListing;
+import dev.userlookup.terminal.LineFit;
+import dev.userlookup.terminal.SafeText;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code userlookup profiles} for a person: the config file, then one row a profile (the default
+ * marked {@code *}), fitted to the terminal: where the key comes from gives way first, then the
+ * base URL. The config is the user's own text, but it reaches the terminal escaped all the same.
+ */
+public final class ProfilesTable {
+
+    private static final List<TableLayout.Column> COLUMNS = List.of(
+            TableLayout.Column.whole(" "),
+            new TableLayout.Column("NAME", 8, 3),
+            new TableLayout.Column("BASE URL", 12, 2),
+            new TableLayout.Column("KEY FROM", 8, 1));
+
+    private ProfilesTable() {
+    }
+
+    /** @param width the terminal's columns; 0 for no limit (not a terminal) */
+    public static String render(ProfileListing listing, int width) {
+        StringBuilder out = new StringBuilder();
+        String config = SafeText.escape(listing.configFile().toString());
+        if (!listing.present()) {
+            line(out, "No config file: profiles would be read from " + config + "; 'userlookup --help' shows its form", width);
+            return out.toString();
+        }
+        line(out, "Profiles in " + config + (listing.profiles().isEmpty() ? ": none" : ":"), width);
+        if (!listing.profiles().isEmpty()) {
+            List<String[]> rows = new ArrayList<>();
+            for (ProfileListing.Entry entry : listing.profiles()) {
+                rows.add(new String[] {entry.isDefault() ? "*" : "", SafeText.escape(entry.name()),
+                    entry.baseUrl() == null ? "none" : SafeText.escape(entry.baseUrl()), keyFrom(entry)});
+            }
+            TableLayout layout = TableLayout.fit(COLUMNS, rows, width);
+            out.append(layout.header().stripTrailing()).append('\n');
+            for (String[] row : rows) {
+                out.append(layout.line(row).stripTrailing()).append('\n');
+            }
+        }
+        if (listing.defaultMissing()) {
+            line(out, "default_profile '" + SafeText.escape(listing.defaultProfile()) + "' names no profile of the file", width);
+        } else if (listing.defaultProfile() != null) {
+            line(out, "* default_profile: used when neither --profile nor USERLOOKUP_PROFILE names one", width);
+        }
+        return out.toString();
+    }
+
+    private static String keyFrom(ProfileListing.Entry entry) {
+        if (entry.keyFrom() == null) {
+            return "none";
+        }
+        return (entry.keyFrom() == ProfileListing.KeyFrom.FILE ? "file " : "command ") + SafeText.escape(entry.keySource());
+    }
+
+    private static void line(StringBuilder out, String text, int width) {
+        for (String fitted : LineFit.wrap(text, width, "  ")) {
+            out.append(fitted).append('\n');
+        }
+    }
+}
