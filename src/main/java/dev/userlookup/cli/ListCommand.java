@@ -129,14 +129,14 @@ final class ListCommand implements Callable<Integer> {
             result = new PageWalker(new ServicePages(client, summaries), pageSize, parallel, progress).walk(start, stream);
             stream.finish(Footers.walk(result.printed()));
         }
-        warnIfIncomplete(result, start);
+        warnIfIncomplete(result);
         return ExitCode.OK;
     }
 
     /** A walk that ended short of the total, or met a changing team, says so: exit 0 all the same. */
-    private void warnIfIncomplete(WalkResult result, long start) {
-        if (!result.teamChanged() && result.firstTotal() != null && start + result.printed() < result.firstTotal()) {
-            context.say("warning: the walk ended at " + Counts.format(start + result.printed()) + " of the "
+    private void warnIfIncomplete(WalkResult result) {
+        if (!result.teamChanged() && result.endedShortOfTheTotal()) {
+            context.say("warning: the walk ended at " + Counts.format(result.reached()) + " of the "
                     + Counts.format(result.firstTotal()) + " users the service counts (a short page); run again, or try --limit");
         }
         if (result.teamChanged()) {
