@@ -29,7 +29,9 @@ import picocli.CommandLine.Option;
         descriptionHeading = "%n",
         description = "Without --limit the service's default page size applies. --all walks every page from "
                 + "--offset on, in pages of 500 (or --limit), streaming users as pages arrive, in the service's order, "
-                + "each user once.",
+                + "each user once. A service that sends more users than asked is read as sent: the walk steps by what "
+                + "came back and ends when every user of the total is printed. A walk that would pass offset "
+                + "9223372036854775807 (2^63-1) ends with an error.",
         optionListHeading = "%n",
         sortOptions = false,
         usageHelpAutoWidth = true,
