@@ -29,7 +29,9 @@ import picocli.CommandLine.Option;
         descriptionHeading = "%n",
         description = "Without --limit the service's default page size applies. --all walks every page from "
                 + "--offset on, in pages of 500 (or --limit), streaming users as pages arrive, in the service's order, "
-                + "each user once.",
+                + "each user once. A service that sends more users than asked is read as sent: the walk steps by what "
+                + "came back and ends when every user of the total is printed. A walk that would pass offset "
+                + "9223372036854775807 (2^63-1) ends with an error.",
         optionListHeading = "%n",
         sortOptions = false,
         usageHelpAutoWidth = true,
@@ -129,14 +131,14 @@ final class ListCommand implements Callable<Integer> {
             result = new PageWalker(new ServicePages(client, summaries), pageSize, parallel, progress).walk(start, stream);
             stream.finish(Footers.walk(result.printed()));
         }
-        warnIfIncomplete(result, start);
+        warnIfIncomplete(result);
         return ExitCode.OK;
     }
 
     /** A walk that ended short of the total, or met a changing team, says so: exit 0 all the same. */
-    private void warnIfIncomplete(WalkResult result, long start) {
-        if (!result.teamChanged() && result.firstTotal() != null && start + result.printed() < result.firstTotal()) {
-            context.say("warning: the walk ended at " + Counts.format(start + result.printed()) + " of the "
+    private void warnIfIncomplete(WalkResult result) {
+        if (!result.teamChanged() && result.endedShortOfTheTotal()) {
+            context.say("warning: the walk ended at " + Counts.format(result.reached()) + " of the "
                     + Counts.format(result.firstTotal()) + " users the service counts (a short page); run again, or try --limit");
         }
         if (result.teamChanged()) {

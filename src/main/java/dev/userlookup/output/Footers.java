@@ -32,8 +32,13 @@ public final class Footers {
             return Footer.of("No users at offset " + Counts.format(offset)
                     + (total == null ? "." : " (" + Counts.format(total) + " in all)."));
         }
-        String slice = "Showing " + Counts.format(offset + 1) + "–" + Counts.format(offset + shown)
-                + (total == null ? "" : " of " + Counts.format(total)) + " users.";
+        String of = total == null ? "" : " of " + Counts.format(total);
+        if (shown > Long.MAX_VALUE - offset) {
+            // The service put users past offset 2^63-1, the largest there is: no offset follows them.
+            return Footer.of("Showing " + Counts.format(shown) + " users at offset " + Counts.format(offset) + of + " users.",
+                    "This is the last page.");
+        }
+        String slice = "Showing " + Counts.format(offset + 1) + "–" + Counts.format(offset + shown) + of + " users.";
         long next = offset + shown;
         if (total != null && next >= total) {
             return Footer.of(slice, "This is the last page.");

@@ -80,7 +80,9 @@ class ListAllCommandTest {
                 int total = event.getTransformerParameters().getInt("total");
                 int offset = Integer.parseInt(event.getRequest().queryParameter("offset").firstValue());
                 int limit = Integer.parseInt(event.getRequest().queryParameter("limit").firstValue());
-                int count = Math.max(0, Math.min(limit, total - offset));
+                // pageSize: a service that ignores the limit asked for and sends that many users a page.
+                int size = event.getTransformerParameters().getInt("pageSize", limit);
+                int count = Math.max(0, Math.min(size, total - offset));
                 return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
                         .withHeader("Content-Type", "application/json").withBody(Users.page(offset, count, total, limit)).build();
             } catch (InterruptedException e) {
@@ -96,7 +98,7 @@ class ListAllCommandTest {
 
     @RegisterExtension
     static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").containerThreads(64).extensions(PAGES))
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").containerThreads(64).extensions(PAGES, new FullPagesNearTheEnd()))
             .build();
 
     @BeforeEach
@@ -537,6 +539,94 @@ class ListAllCommandTest {
         assertEquals(0, result.exit(), result::toString);
         assertEquals(250, result.out().split("\n").length);
         assertEquals("", result.err());
+    }
+
+    @ParameterizedTest(name = "[{index}] --parallel {0}")
+    @ValueSource(strings = {"1", "4", "16"})
+    void aServiceThatIgnoresTheLimitIsReadAsSentInAFewRequests(String parallel) throws Exception {
+        // 5,000 users a page whatever the limit asked, 20,000 in all: four pages hold them all.
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withTransformers(TeamPages.NAME)
+                .withTransformerParameter("total", 20_000).withTransformerParameter("pageSize", 5000)));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--limit", "100", "--parallel", parallel, "-o", "ndjson");
+
+        assertEquals(0, result.exit(), () -> brief(result));
+        List<String> ids = new ArrayList<>();
+        for (String line : result.out().split("\n")) {
+            ids.add(json.readTree(line).get("user_id").asText());
+        }
+        assertEquals(expectedIds(0, 20_000), ids, "every user once, in the service's order");
+        assertEquals("", result.err(), "nothing changed in the team: no warning");
+        // The first page alone, then the rest in parallel (in any order), each once.
+        List<String> urls = requestedUrlsInOrder();
+        assertEquals(url(0, 100), urls.get(0));
+        assertEquals(4, urls.size(), "the walk steps by what came back: " + urls);
+        assertEquals(Set.of(url(0, 100), url(5000, 100), url(10_000, 100), url(15_000, 100)), new HashSet<>(urls));
+    }
+
+    @Test
+    void aServiceThatIgnoresTheLimitAndTheOffsetIsStillExit5() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2000, 20_000, 2000))));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--limit", "100", "-o", "ndjson");
+
+        assertEquals(5, result.exit(), () -> brief(result));
+        assertEquals(1, errLines(result).size(), () -> brief(result));
+        assertTrue(result.err().contains("no progress"), result.err());
+        assertEquals(2000, result.out().split("\n").length, "the first page once");
+        assertTrue(service.getAllServeEvents().size() <= 1 + 2 * 4, () -> requestedUrls().toString());
+    }
+
+    @Test
+    void aWalkThatWouldPassTheLargestOffsetEndsWithAnErrorAndNeverSendsANegativeOffset() throws Exception {
+        // The service counts 2^63-1 users and answers every offset with a full page of 500: the
+        // page at 9223372036854775500 would end beyond the largest offset there is.
+        long start = 9_223_372_036_854_775_000L;
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withTransformers(FullPagesNearTheEnd.NAME)));
+
+        Cli.Result result = Cli.against(service.baseUrl())
+                .run("list", "--all", "--offset", Long.toString(start), "--limit", "500", "-o", "ndjson");
+
+        assertEquals(5, result.exit(), () -> brief(result));
+        List<String> err = errLines(result);
+        assertEquals(1, err.size(), () -> brief(result));
+        assertTrue(err.get(0).startsWith("userlookup: list --all: "), err.get(0));
+        assertTrue(err.get(0).contains("9,223,372,036,854,775,807"), err.get(0));
+        List<Long> offsets = new ArrayList<>();
+        for (ServeEvent event : service.getAllServeEvents()) {
+            offsets.add(Long.parseLong(event.getRequest().queryParameter("offset").firstValue()));
+        }
+        assertTrue(offsets.stream().allMatch(offset -> offset >= start), "an offset overflowed: " + offsets);
+        assertEquals(Set.of(start, start + 500), new HashSet<>(offsets), offsets::toString);
+        assertEquals(500, result.out().split("\n").length, "the pages that fit are printed");
+    }
+
+    /** A full page of 500 new users at every offset, with a total of 2^63-1. */
+    static final class FullPagesNearTheEnd implements ResponseDefinitionTransformerV2 {
+        static final String NAME = "full-pages-near-the-end";
+
+        @Override
+        public String getName() {
+            return NAME;
+        }
+
+        @Override
+        public boolean applyGlobally() {
+            return false;
+        }
+
+        @Override
+        public ResponseDefinition transform(ServeEvent event) {
+            long offset = Long.parseLong(event.getRequest().queryParameter("offset").firstValue());
+            int first = (int) Math.floorMod(offset, 1_000_000L) * 1000;
+            StringBuilder users = new StringBuilder();
+            for (int i = 0; i < 500; i++) {
+                users.append(i == 0 ? "" : ",").append(Users.user(Users.uuid(first + i), "customer-" + (first + i)));
+            }
+            String body = "{\"users\":[" + users + "],\"total\":" + Long.MAX_VALUE + ",\"offset\":" + offset + ",\"limit\":500}";
+            return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
+                    .withHeader("Content-Type", "application/json").withBody(body).build();
+        }
     }
 
     @Test

@@ -123,6 +123,22 @@ class ListCommandTest {
     }
 
     @Test
+    void aPageThatEndsPastTheLargestOffsetHasNoNextPageOnATerminal() {
+        // Three users at offset 2^63-2: the range would end past 2^63-1, and no offset follows it.
+        String body = Users.page(0, 3, 3, 3).replace("\"total\":3,\"offset\":0",
+                "\"total\":9223372036854775807,\"offset\":9223372036854775806");
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(body)));
+
+        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 200)
+                .run("list", "--offset", "9223372036854775806", "--limit", "3", "--color=never");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.out().endsWith("Showing 3 users at offset 9,223,372,036,854,775,806 of 9,223,372,036,854,775,807 users. "
+                + "This is the last page.\n"), result.out());
+        assertTrue(!result.out().contains("-9"), "an offset overflowed: " + result.out());
+    }
+
+    @Test
     void anEmptyPageOnATerminalSaysThereAreNoUsersThere() {
         service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":[],\"total\":12,\"offset\":40,\"limit\":10}")));
 

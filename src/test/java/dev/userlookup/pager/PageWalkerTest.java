@@ -453,6 +453,179 @@ class PageWalkerTest {
         assertEquals(ids(0, 500), out.ids);
     }
 
+    // ---------------------------------------------------------------- a service that sends more than asked
+
+    /** A service that answers {@code pageSize(offset)} users from {@code data} whatever limit was asked. */
+    static PageSource ignoringTheLimit(List<UserRecord> data, Long total, LongToIntFunction pageSize) {
+        return (offset, limit) -> slice(data, total, offset, pageSize.applyAsInt(offset));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4, 16})
+    void aServiceThatIgnoresTheLimitIsReadAsSentAndTheWalkStepsByWhatCameBack(int parallel) throws IOException {
+        // 5,000 a page for a limit of 100, 20,000 in all: four requests, not one per 100 users.
+        Recording source = new Recording(ignoringTheLimit(users(0, 20_000), 20_000L, offset -> 5000));
+        RecordingStream out = new RecordingStream();
+
+        WalkResult result = new PageWalker(source, 100, parallel, WalkProgress.NONE).walk(0, out);
+
+        assertEquals(ids(0, 20_000), out.ids);
+        assertEquals(List.of(0L, 5000L, 10_000L, 15_000L), source.sortedOffsets());
+        assertTrue(source.limits.stream().allMatch(limit -> limit == 100), "the limit asked stays the one given: " + source.limits);
+        assertEquals(20_000, result.printed());
+        assertEquals(0, result.duplicates());
+        assertFalse(result.teamChanged());
+        assertEquals(20_000, result.reached());
+    }
+
+    @Test
+    void aServiceThatIgnoresTheLimitWithoutATotalEndsAtTheEmptyPage() throws IOException {
+        Recording source = new Recording(ignoringTheLimit(users(0, 20_000), null, offset -> 5000));
+        RecordingStream out = new RecordingStream();
+
+        WalkResult result = new PageWalker(source, 100, 4, WalkProgress.NONE).walk(0, out);
+
+        assertEquals(ids(0, 20_000), out.ids);
+        assertEquals(List.of(0L, 5000L, 10_000L, 15_000L, 20_000L), source.offsets);
+        assertFalse(result.teamChanged());
+    }
+
+    @Test
+    void aServiceThatIgnoresTheLimitAndEndsOnAPartPageStopsThere() throws IOException {
+        // 12,345 users, 5,000 a page: the last page holds 2,345 (still more than the 100 asked).
+        Recording source = new Recording(ignoringTheLimit(users(0, 12_345), 12_345L, offset -> 5000));
+        RecordingStream out = new RecordingStream();
+
+        WalkResult result = new PageWalker(source, 100, 4, WalkProgress.NONE).walk(0, out);
+
+        assertEquals(ids(0, 12_345), out.ids);
+        assertEquals(List.of(0L, 5000L, 10_000L), source.sortedOffsets());
+        assertFalse(result.teamChanged());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4, 16})
+    void aPageLargerThanAskedMidWalkReplansTheOffsetsAlreadyOut(int parallel) throws IOException {
+        // Pages of 100 as asked up to offset 300, then 5,000 a page: requests already out for 400,
+        // 500, ... overlap the large page. They must not pass for a team that changed, and the
+        // walk must go on from what came back, not in steps of 100.
+        Recording source = new Recording(ignoringTheLimit(users(0, 20_000), 20_000L, offset -> offset < 300 ? 100 : 5000));
+        RecordingStream out = new RecordingStream();
+
+        WalkResult result = new PageWalker(source, 100, parallel, WalkProgress.NONE).walk(0, out);
+
+        assertEquals(ids(0, 20_000), out.ids);
+        assertEachOnce(out.ids);
+        assertEquals(0, result.duplicates(), "users met again in a request sent before the plan changed are no change of the team");
+        assertFalse(result.teamChanged());
+        // What the service needed: 0, 100, 200, 300, then 5,000 a page up to 20,000 (4 more).
+        // At most the window handed out before the large page came back comes on top.
+        assertTrue(source.fetches() <= 7 + 2 * parallel, "asked for too many pages: " + source.sortedOffsets());
+        assertTrue(source.offsets.stream().allMatch(offset -> offset < 20_000), source.offsets::toString);
+    }
+
+    @Test
+    void pagesSmallerThanTheOnesBeforeLeaveNoGap() throws IOException {
+        // 5,000 a page at first, then 3,000: offsets planned 5,000 apart would skip users; the
+        // walk asks again from where it has read to and writes every user once, in order.
+        Recording source = new Recording(ignoringTheLimit(users(0, 20_000), 20_000L, offset -> offset < 5000 ? 5000 : 3000));
+        RecordingStream out = new RecordingStream();
+
+        WalkResult result = new PageWalker(source, 100, 2, WalkProgress.NONE).walk(0, out);
+
+        assertEquals(ids(0, 20_000), out.ids);
+        assertEquals(0, result.duplicates());
+        assertFalse(result.teamChanged());
+        assertTrue(source.offsets.containsAll(List.of(0L, 5000L, 8000L, 11_000L, 14_000L, 17_000L)), source.offsets::toString);
+        assertTrue(source.fetches() <= 6 + 2 * 2 * 2, "asked for too many pages: " + source.sortedOffsets());
+    }
+
+    @Test
+    void aServiceThatIgnoresTheLimitAndTheOffsetIsStillNoProgress() {
+        List<UserRecord> firstPage = users(0, 5000);
+        Recording source = new Recording((offset, limit) -> page(firstPage, 20_000L, offset, limit));
+        RecordingStream out = new RecordingStream();
+
+        ServiceException e = assertThrows(ServiceException.class,
+                () -> new PageWalker(source, 100, 4, WalkProgress.NONE).walk(0, out));
+
+        assertInstanceOf(ServiceException.Unavailable.class, e);
+        assertTrue(e.getMessage().contains("no progress"), e.getMessage());
+        assertEquals(ids(0, 5000), out.ids);
+        assertTrue(source.fetches() <= 1 + 2 * 4, source.offsets::toString);
+    }
+
+    // ---------------------------------------------------------------- offsets near 2^63-1
+
+    /** Full pages of new users at every offset (never a negative one), reporting {@code total}. */
+    static PageSource fullPagesNear(long start, Long total) {
+        return (offset, limit) -> {
+            if (offset < start) {
+                throw new IllegalStateException("asked for offset " + offset + ", before the start " + start);
+            }
+            int first = (int) Math.min(offset - start, 1_000_000);
+            return page(users(first, first + limit), total, offset, limit);
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {Long.MAX_VALUE, -1})
+    void aWalkThatWouldPassTheLargestOffsetEndsWithAnError(long total) {
+        long start = Long.MAX_VALUE - 807;
+        Recording source = new Recording(fullPagesNear(start, total < 0 ? null : total));
+        RecordingStream out = new RecordingStream();
+
+        ServiceException e = assertThrows(ServiceException.class,
+                () -> new PageWalker(source, 500, 4, WalkProgress.NONE).walk(start, out));
+
+        assertInstanceOf(ServiceException.Unavailable.class, e);
+        assertTrue(e.getMessage().contains("9,223,372,036,854,775,807"), e.getMessage());
+        assertEquals(List.of(start, start + 500), source.sortedOffsets());
+        assertEquals(ids(0, 500), out.ids, "the page that fits, and nothing of the one that does not");
+    }
+
+    @Test
+    void aTeamThatEndsAtTheLargestOffsetIsWalkedToItsEnd() throws IOException {
+        // 1,000 users up to offset 2^63-1 exactly, from 2^63-1001: two pages, then the total.
+        long start = Long.MAX_VALUE - 1000;
+        PageSource consistent = (offset, limit) -> {
+            int first = (int) (offset - start);
+            int count = (int) Math.min(limit, Long.MAX_VALUE - offset);
+            return page(users(first, first + count), Long.MAX_VALUE, offset, limit);
+        };
+        Recording source = new Recording(consistent);
+        RecordingStream out = new RecordingStream();
+
+        WalkResult result = new PageWalker(source, 500, 4, WalkProgress.NONE).walk(start, out);
+
+        assertEquals(ids(0, 1000), out.ids);
+        assertEquals(List.of(start, start + 500), source.sortedOffsets());
+        assertEquals(Long.MAX_VALUE, result.reached());
+        assertFalse(result.endedShortOfTheTotal());
+    }
+
+    @Test
+    void aLargerPageNearTheLargestOffsetPlansNoOffsetPastIt() {
+        // Pages of 500 asked, 5,000 sent, without a total: planning 5,000 apart from 2^63-5,500
+        // would pass 2^63-1, so nothing past it is asked for; the page that would is an error.
+        long start = Long.MAX_VALUE - 5500;
+        Recording source = new Recording((offset, limit) -> {
+            if (offset < start) {
+                throw new IllegalStateException("asked for offset " + offset);
+            }
+            int first = (int) (offset - start);
+            return page(users(first, first + 5000), null, offset, limit);
+        });
+        RecordingStream out = new RecordingStream();
+
+        ServiceException e = assertThrows(ServiceException.class,
+                () -> new PageWalker(source, 500, 4, WalkProgress.NONE).walk(start, out));
+
+        assertTrue(e.getMessage().contains("2^63-1"), e.getMessage());
+        assertEquals(List.of(start, start + 5000), source.offsets);
+        assertEquals(ids(0, 5000), out.ids);
+    }
+
     // ---------------------------------------------------------------- totals that lie
 
     @Test
