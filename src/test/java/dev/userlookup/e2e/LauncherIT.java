@@ -693,6 +693,52 @@ class LauncherIT {
     }
 
     @Test
+    void ctrlCWhileTheArchiveIsMadeEndsTheRunWith130AndLeavesNothing() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setsid")), "setsid (util-linux) is not installed here");
+        Path dumping = dir.resolve("dumping");
+        Path jdk = wrappedJdk("  : > '" + dumping + "'; n=0; while [ $n -lt 6000 ]; do sleep 0.01; n=$((n+1)); done");
+        Path home = unpackWithClassList();
+        Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
+        // A process group of its own, as a terminal's foreground job is: Ctrl-C signals all of it.
+        ProcessBuilder builder = new ProcessBuilder("/usr/bin/setsid", home.resolve("bin/userlookup").toString(), "resolve",
+                fake.users().clientUserId(7));
+        env.forEach((name, value) -> {
+            if (value == null) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
+        Path out = dir.resolve("out");
+        Path err = dir.resolve("err");
+        builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+        try (java.nio.file.WatchService watch = dir.getFileSystem().newWatchService()) {
+            dir.register(watch, java.nio.file.StandardWatchEventKinds.ENTRY_CREATE);
+            Process process = builder.start();
+            try {
+                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                while (!Files.exists(dumping) && process.isAlive() && System.nanoTime() < deadline) {
+                    java.nio.file.WatchKey key = watch.poll(1, java.util.concurrent.TimeUnit.SECONDS);
+                    if (key != null) {
+                        key.pollEvents();
+                        key.reset();
+                    }
+                }
+                assertTrue(Files.exists(dumping), "the dump started");
+                assertEquals(0, new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).start().waitFor());
+                assertTrue(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "ended");
+            } finally {
+                new ProcessBuilder("kill", "-KILL", "--", "-" + process.pid()).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+            }
+            assertEquals(130, process.exitValue());
+        }
+        assertEquals("", Files.readString(out));
+        assertEquals("", Files.readString(err));
+        assertEquals(List.of(), filesIn(dir.resolve("home/.cache/userlookup")), "nothing left of the dump");
+    }
+
+    @Test
     void aDumpThatFailsIsNotTriedAgainForThatBuildAndJdk() throws Exception {
         Path tries = dir.resolve("tries");
         Path jdk = wrappedJdk("  echo dump >> '" + tries + "'; echo 'Error: no CDS here' >&2; exit 1");
