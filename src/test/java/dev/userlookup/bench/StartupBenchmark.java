@@ -13,8 +13,10 @@ import java.util.Map;
  * One {@code target/userlookup resolve ID} on loopback against a bare JVM hello world on the same
  * JDK, alternating runs, medians; then the same resolve over plain http against HTTPS (HTTP/2,
  * TLS 1.3, the fake's certificate from a private CA given with {@code USERLOOKUP_CA_CERT}),
- * alternating, medians. With {@code -Dbench.otherJdk=/path/to/jdk} the launcher also runs on that
- * JDK (JAVA_HOME), where it uses an archive created on first use.
+ * alternating, medians; then the installed copy (the distribution unpacked elsewhere, with a cache
+ * folder of its own) against {@code target/userlookup}, alternating, medians, and its first run
+ * with an empty cache. With {@code -Dbench.otherJdk=/path/to/jdk} the launcher also runs on that
+ * JDK (JAVA_HOME). {@code -Dbench.only=install} runs only the installed copy's comparison.
  */
 public final class StartupBenchmark {
 
@@ -22,7 +24,9 @@ public final class StartupBenchmark {
     private static final Path SYSTEM_BUNDLE = Path.of("/etc/ssl/certs/ca-certificates.crt");
 
     public static void main(String[] args) throws Exception {
-        if (!Benchmarks.selected("startup")) {
+        boolean startup = Benchmarks.selected("startup");
+        boolean installed = startup || Benchmarks.selected("install");
+        if (!installed) {
             return;
         }
         Path launcher = Path.of(args.length > 0 ? args[0] : "target/userlookup");
@@ -32,6 +36,10 @@ public final class StartupBenchmark {
              FakeService https = FakeService.builder().users(1250).https().start()) {
             String id = http.users().clientUserId(42);
             Map<String, String> env = env(http);
+            if (!startup) {
+                compareInstalled(launcher, id, env, runs, otherJdk);
+                return;
+            }
             System.out.printf(Locale.ROOT, "%nresolve of one id on loopback, %d alternating runs, medians%n%n", runs);
             System.out.println("| JDK | bare JVM hello world | userlookup resolve | ratio | curl |");
             System.out.println("|---|---:|---:|---:|---:|");
@@ -47,7 +55,72 @@ public final class StartupBenchmark {
             if (!otherJdk.isBlank()) {
                 compareTls(otherJdk, otherJdk, launcher, id, http, https, runs);
             }
+            compareInstalled(launcher, id, env, runs, otherJdk);
         }
+    }
+
+    /**
+     * The distribution beside the launcher ({@code userlookup-*.tar.gz}) unpacked into a fresh
+     * folder and run from there with a cache folder of its own, against the build tree's launcher.
+     */
+    private static void compareInstalled(Path launcher, String id, Map<String, String> env, int runs, String otherJdk)
+            throws Exception {
+        Path dist;
+        try (var files = Files.list(launcher.toAbsolutePath().getParent())) {
+            dist = files.filter(file -> file.getFileName().toString().matches("userlookup-.*\\.tar\\.gz")).findFirst().orElse(null);
+        }
+        if (dist == null) {
+            System.out.println("\nno userlookup-*.tar.gz beside " + launcher + ": the installed copy is not measured");
+            return;
+        }
+        Path work = Files.createTempDirectory("userlookup-bench-install");
+        try {
+            Measured unpacked = Measured.run(List.of("tar", "-xzf", dist.toString(), "-C", work.toString()), Map.of());
+            if (unpacked.exit() != 0) {
+                throw new IllegalStateException("tar -xzf " + dist + " exited " + unpacked.exit());
+            }
+            Path installed;
+            try (var folders = Files.list(work)) {
+                installed = folders.filter(Files::isDirectory).findFirst().orElseThrow().resolve("bin/userlookup");
+            }
+            System.out.printf(Locale.ROOT, "%ninstalled (%s unpacked in a fresh folder, its own cache folder) against %s,"
+                    + " resolve, %d alternating runs, medians; first run: an empty cache, median of 3%n%n", dist.getFileName(), launcher, runs);
+            System.out.println("| JDK | target/userlookup | installed | ratio | installed, first run |");
+            System.out.println("|---|---:|---:|---:|---:|");
+            installedRow("default java", null, launcher, installed, id, env, runs, work);
+            if (!otherJdk.isBlank()) {
+                installedRow(otherJdk, otherJdk, launcher, installed, id, env, runs, work);
+            }
+        } finally {
+            Measured.run(List.of("rm", "-rf", work.toString()), Map.of());
+        }
+    }
+
+    private static void installedRow(String label, String javaHome, Path launcher, Path installed, String id,
+                                     Map<String, String> env, int runs, Path work) throws Exception {
+        List<Long> first = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Map<String, String> fresh = withJdk(env, javaHome);
+            fresh.put("XDG_CACHE_HOME", Files.createTempDirectory(work, "cache").toString());
+            first.add(timed(List.of(installed.toString(), "resolve", id), fresh));
+        }
+        Map<String, String> toolEnv = withJdk(env, javaHome);
+        toolEnv.put("XDG_CACHE_HOME", Files.createTempDirectory(work, "cache").toString());
+        List<String> tree = List.of(launcher.toString(), "resolve", id);
+        List<String> copy = List.of(installed.toString(), "resolve", id);
+        for (List<String> each : List.of(tree, copy, tree, copy)) {
+            timed(each, toolEnv);
+        }
+        List<Long> treeTimes = new ArrayList<>();
+        List<Long> copyTimes = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            treeTimes.add(timed(tree, toolEnv));
+            copyTimes.add(timed(copy, toolEnv));
+        }
+        long treeMedian = median(treeTimes);
+        long copyMedian = median(copyTimes);
+        System.out.printf(Locale.ROOT, "| %s | %d ms | %d ms | %.2fx | %d ms |%n", label, treeMedian, copyMedian,
+                copyMedian / (double) treeMedian, median(first));
     }
 
     /** The tool's environment for a fake: its URL and key, its CA when it has one, no SSL_CERT_FILE of the machine's. */

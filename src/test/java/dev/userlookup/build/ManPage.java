@@ -41,8 +41,9 @@ public final class ManPage {
                     + "-Xmx2g for a larger heap, -XX:TieredStopAtLevel=4 for the C2 compiler on very long walks, "
                     + "another -XX:+Use...GC instead of the serial collector."},
             new String[] {"JAVA_HOME", "The Java (17 or later) the launcher runs; otherwise the java on PATH."},
-            new String[] {"XDG_CACHE_HOME", "On JDK 19 and later the JVM keeps a class-data archive for faster start-up in "
-                    + "$XDG_CACHE_HOME/userlookup (default: ~/.cache/userlookup), made on first use."},
+            new String[] {"XDG_CACHE_HOME", "Where the build's own archive does not fit (the program unpacked elsewhere, another JDK), "
+                    + "the launcher keeps a class-data archive for faster start-up in $XDG_CACHE_HOME/userlookup "
+                    + "(default: ~/.cache/userlookup), made on first use."},
             new String[] {"LC_ALL, LC_CTYPE, LANG", "Under the C or POSIX locale (or none) the launcher has the JVM read "
                     + "the command line as UTF-8, so that an id such as Zo\u00eb is sent as it was typed."});
 
@@ -155,12 +156,14 @@ public final class ManPage {
             page.append(".IP\n").append(text(line)).append('\n');
         }
         page.append(".TP\n").append(bold("$XDG_CACHE_HOME/userlookup/")).append(" (default ").append(bold("~/.cache/userlookup/"))
-                .append(")\n").append(text("The class-data archives the JVM makes on JDK 19 and later, one per build and JDK."))
+                .append(")\n").append(text("The class-data archives the launcher makes on first use, one per build, JDK and copy of the program "
+                        + "(the folder 700, the files 600); removed, they are made anew."))
                 .append('\n');
         page.append(".TP\n").append(bold("lib/userlookup.jar")).append('\n')
                 .append(text("The program, found by the launcher beside itself or in ../lib (links followed); with it "
                         + "userlookup.jsa and userlookup.jsa.jdk (a class-data archive and the JDK and jar it fits) and "
-                        + "userlookup-VERSION.aot (an AOT cache for that JDK 25 or later), where the build made them.")).append('\n');
+                        + "userlookup-VERSION.aot (an AOT cache for that JDK 25 or later), where the build made them, and "
+                        + "userlookup.classlist (the classes the archives in the cache are made of).")).append('\n');
 
         page.append(".SH EXIT STATUS\n");
         for (String[] status : footer.exitStatus) {

@@ -22,7 +22,9 @@ import java.util.stream.Stream;
  * <p>An archive fits only the JDK that made it and, on JDK 17, only the jar at the path it was
  * made for. So {@code userlookup.jsa.jdk} beside it holds two lines for the launcher to compare:
  * the JDK's {@code JAVA_RUNTIME_VERSION}, read from its release file exactly as the launcher reads
- * it (the one source of the version on both sides), and the jar's real path.
+ * it (the one source of the version on both sides), and the jar's real path. Where they do not
+ * fit (the jar unpacked elsewhere), the launcher dumps an archive of its own in the user's cache
+ * from the merged class list, {@code userlookup.classlist}, which the distribution carries.
  *
  * <p>Run by {@code mvn package}; {@code -Dstartup.skip=true} (or {@code -Dmaven.test.skip}) builds
  * without it. Arguments: the jar, then the JDK homes to build AOT caches for, comma-separated
@@ -78,8 +80,10 @@ public final class StartupArchive {
         String aotJdks = args.length > 1 && args[1] != null ? args[1].strip() : "";
         Path archive = jar.resolveSibling("userlookup.jsa");
         Path stamp = jar.resolveSibling("userlookup.jsa.jdk");
+        Path classList = jar.resolveSibling("userlookup.classlist");
         Files.deleteIfExists(archive);
         Files.deleteIfExists(stamp);
+        Files.deleteIfExists(classList);
         try (Stream<Path> files = Files.list(jar.getParent())) {
             for (Path stale : files.filter(file -> file.getFileName().toString().matches("userlookup-.*\\.aot")).toList()) {
                 Files.delete(stale);
@@ -94,7 +98,12 @@ public final class StartupArchive {
             System.out.println("[startup-archive] none built: " + home.resolve("release")
                     + " names no JAVA_RUNTIME_VERSION, so the launcher could not match an archive to this JDK");
         } else {
-            build(home.resolve("bin/java").toString(), jar, archive);
+            try {
+                build(home.resolve("bin/java").toString(), jar, archive, classList);
+            } catch (TrainingFailed e) {
+                Files.deleteIfExists(classList);
+                throw e;
+            }
             Files.writeString(stamp, version + "\n" + jar + "\n");
             System.out.println("[startup-archive] " + archive + " for Java " + version);
         }
@@ -217,7 +226,8 @@ public final class StartupArchive {
         return cache;
     }
 
-    private static void build(String java, Path jar, Path archive) throws IOException, InterruptedException, TrainingFailed {
+    private static void build(String java, Path jar, Path archive, Path classList)
+            throws IOException, InterruptedException, TrainingFailed {
         Path work = Files.createTempDirectory("userlookup-cds");
         try {
             Set<String> classes = new LinkedHashSet<>();
@@ -232,9 +242,8 @@ public final class StartupArchive {
                     classes.addAll(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), training, secure, trusted));
                 }
             }
-            Path merged = work.resolve("classes.lst");
-            Files.write(merged, classes, StandardCharsets.UTF_8);
-            run(new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + merged,
+            Files.write(classList, classes, StandardCharsets.UTF_8);
+            run(new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + classList,
                     "-XX:SharedArchiveFile=" + archive, "-cp", jar.toString()), 0, "the archive's dump (java -Xshare:dump)");
         } finally {
             try (Stream<Path> files = Files.list(work)) {

@@ -81,12 +81,14 @@ class StartupArchiveTest {
     void aTrainingRunThatFailsFailsTheBuildSayingWhich() throws Exception {
         Path jar = Files.writeString(dir.resolve("userlookup.jar"), "not a jar");
         Files.writeString(dir.resolve("userlookup-25.0.1.aot"), "stale");
+        Files.writeString(dir.resolve("userlookup.classlist"), "stale");
 
         Exception e = assertThrows(StartupArchive.TrainingFailed.class, () -> StartupArchive.main(new String[] {jar.toString(), ""}));
         assertTrue(e.getMessage().startsWith("training run 'userlookup resolve customer-000042' exited 1, not 0: "), e.getMessage());
         assertTrue(e.getMessage().contains("Invalid or corrupt jarfile"), e.getMessage());
         assertFalse(Files.exists(dir.resolve("userlookup.jsa")), "no archive left behind");
         assertFalse(Files.exists(dir.resolve("userlookup.jsa.jdk")), "no stamp left behind");
+        assertFalse(Files.exists(dir.resolve("userlookup.classlist")), "no class list left behind");
         assertFalse(Files.exists(dir.resolve("userlookup-25.0.1.aot")), "no stale AOT cache left behind");
     }
 }

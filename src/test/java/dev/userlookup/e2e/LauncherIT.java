@@ -63,9 +63,19 @@ class LauncherIT {
         return env;
     }
 
-    /** A copy of the launcher and jar in a folder of their own, with or without the archive. */
+    /**
+     * A copy of the launcher and jar in a folder of their own, with or without the archive built
+     * with the jar; without the class list, so no test that is not about it waits for a dump.
+     */
     private Path install(boolean withArchive) throws Exception {
         return install(withArchive, "bin");
+    }
+
+    /** A copy with the class list too: where the archive does not fit, the launcher dumps one of its own. */
+    private Path installWithClassList() throws Exception {
+        Path launcher = install(true);
+        Files.copy(Subprocess.LAUNCHER.resolveSibling("userlookup.classlist"), launcher.resolveSibling("userlookup.classlist"));
+        return launcher;
     }
 
     private Path install(boolean withArchive, String folder) throws Exception {
@@ -223,14 +233,14 @@ class LauncherIT {
     void onAnotherJdkItCreatesItsOwnArchiveQuietly() throws Exception {
         Path jdk25 = JDK25;
         assumeTrue(Files.isExecutable(jdk25.resolve("bin/java")), "a second JDK (25) to try");
-        Path launcher = install(true);
+        Path launcher = installWithClassList();
 
         for (int run = 0; run < 2; run++) {
             assertResolves(Subprocess.run(env("JAVA_HOME", jdk25.toString()), Duration.ofSeconds(60),
                     launcher.toString(), "resolve", fake.users().clientUserId(7)));
         }
         try (var files = Files.list(dir.resolve("cache/userlookup"))) {
-            assertTrue(files.anyMatch(file -> file.getFileName().toString().matches("userlookup-\\d{14}-25\\..*\\.jsa")),
+            assertTrue(files.anyMatch(file -> file.getFileName().toString().matches("userlookup-\\d+-\\d{14}-25\\..*\\.jsa")),
                     "an archive named for this build and JDK in the cache");
         }
     }
@@ -273,30 +283,37 @@ class LauncherIT {
 
     @ParameterizedTest(name = "JAVA_RUNTIME_VERSION={0}")
     @ValueSource(strings = {"17+35", "17-ea", "17", "17.0.15+6-Debian-1deb12u1", "1.8.0_292-b10", "none", "no release file"})
-    void startsOnAJdkBefore19WhateverItsVersionStringLooksLike(String given) throws Exception {
+    void startsOnAJdk17WhateverItsVersionStringLooksLike(String given) throws Exception {
         String version = given.equals("none") ? null : given.equals("no release file") ? "" : given;
-        assumeTrue(Runtime.version().feature() < 19, "the tests run on JDK 17, where the JVM refuses options of JDK 19+");
         Path home = fakeJdk(version, 17);
-        Path launcher = install(true);
+        Path launcher = installWithClassList();
 
-        assertResolves(Subprocess.run(env("JAVA_HOME", home.toString()), Duration.ofSeconds(60),
-                launcher.toString(), "resolve", fake.users().clientUserId(7)));
-        assertEquals(List.of(), cacheFiles(), "no archive of its own on a JDK before 19");
+        for (int run = 0; run < 2; run++) {
+            assertResolves(Subprocess.run(env("JAVA_HOME", home.toString()), Duration.ofSeconds(120),
+                    launcher.toString(), "resolve", fake.users().clientUserId(7)));
+        }
+        List<String> cache = cacheFiles();
+        if (version == null || version.isEmpty()) {
+            assertEquals(List.of(), cache, "a JDK that names no version gets no archive: none could be told from another JDK's");
+        } else {
+            assertEquals(1, cache.size(), cache::toString);
+            assertTrue(cache.get(0).matches("userlookup-\\d+-\\d{14}-" + Pattern.quote(version) + "\\.jsa"), cache::toString);
+        }
     }
 
     @ParameterizedTest(name = "JAVA_RUNTIME_VERSION={0}")
     @ValueSource(strings = {"21.0.1+12-LTS", "25", "25-ea", "25.0.3+9-LTS", "19+36-2238"})
     void createsItsOwnArchiveOnJdk19AndLater(String version) throws Exception {
         Path home = fakeJdk(version, 25);
-        Path launcher = install(true);
+        Path launcher = installWithClassList();
 
         for (int run = 0; run < 2; run++) {
-            assertResolves(Subprocess.run(env("JAVA_HOME", home.toString()), Duration.ofSeconds(60),
+            assertResolves(Subprocess.run(env("JAVA_HOME", home.toString()), Duration.ofSeconds(120),
                     launcher.toString(), "resolve", fake.users().clientUserId(7)));
         }
         List<String> cache = cacheFiles();
         assertEquals(1, cache.size(), cache::toString);
-        assertTrue(cache.get(0).matches("userlookup-\\d{14}-" + java.util.regex.Pattern.quote(version) + "\\.jsa"), cache::toString);
+        assertTrue(cache.get(0).matches("userlookup-\\d+-\\d{14}-" + Pattern.quote(version) + "\\.jsa"), cache::toString);
     }
 
     @Test
@@ -444,8 +461,18 @@ class LauncherIT {
     static final Path ARCHIVE = Path.of(System.getProperty("userlookup.archive", "target/userlookup-0.1.0.tar.gz"));
     static final String VERSION = System.getProperty("userlookup.version", "0.1.0");
 
-    /** The archive unpacked with tar into a folder of its own; returns its userlookup-VERSION folder. */
+    /**
+     * The archive unpacked with tar into a folder of its own, without its class list unless a test
+     * is about the archive made from it (the others need not wait for a dump); returns its
+     * userlookup-VERSION folder.
+     */
     private Path unpack() throws Exception {
+        Path home = unpackWithClassList();
+        Files.delete(home.resolve("lib/userlookup.classlist"));
+        return home;
+    }
+
+    private Path unpackWithClassList() throws Exception {
         Path into = Files.createDirectories(dir.resolve("unpacked"));
         Subprocess.Result result = Subprocess.run(Map.of(), Duration.ofSeconds(60), "tar", "-xzf", ARCHIVE.toString(), "-C", into.toString());
         assertEquals(0, result.exit(), result::toString);
@@ -459,7 +486,7 @@ class LauncherIT {
         String base = "userlookup-" + VERSION + "/";
         List<String> entries = listing.out().lines().filter(entry -> !entry.endsWith("/"))
                 .filter(entry -> !entry.matches(Pattern.quote(base) + "lib/userlookup-.+\\.aot")).sorted().toList();
-        assertEquals(List.of(base + "README.md", base + "bin/userlookup", base + "lib/userlookup.jar",
+        assertEquals(List.of(base + "README.md", base + "bin/userlookup", base + "lib/userlookup.classlist", base + "lib/userlookup.jar",
                 base + "share/bash-completion/completions/userlookup", base + "share/man/man1/userlookup.1",
                 base + "share/zsh/site-functions/_userlookup"), entries);
 
@@ -468,7 +495,7 @@ class LauncherIT {
         assertEquals(Files.readString(Path.of("completions/userlookup.bash")), Files.readString(home.resolve("share/bash-completion/completions/userlookup")));
         assertEquals(Files.readString(Path.of("completions/userlookup.zsh")), Files.readString(home.resolve("share/zsh/site-functions/_userlookup")));
         assertEquals(Files.readString(Path.of("README.md")), Files.readString(home.resolve("README.md")));
-        assertTrue(Files.readString(home.resolve("bin/userlookup")).matches("(?s)#!/bin/sh\n.*userlookup-\\d{14}-.*"), "the build id is stamped in");
+        assertTrue(Files.readString(home.resolve("bin/userlookup")).matches("(?s)#!/bin/sh\n.*-\\d{14}-\\$version\\.jsa.*"), "the build id is stamped in");
     }
 
     /** The command as a shell would run it: looked up on PATH, in the folder {@code cwd}. */
@@ -503,6 +530,255 @@ class LauncherIT {
         Map<String, String> c = env();
         c.putAll(locale("LC_ALL", "C"));
         assertEquals(List.of("/v2/user/resolve/Zo%C3%AB"), requestedPaths(moved.resolve("bin/userlookup"), c, "Zo\u00eb"));
+    }
+
+    /** A fresh home folder: HOME there, no XDG_CACHE_HOME, the unpacked bin/ first on PATH. */
+    private Map<String, String> freshHome(Path bin, String... extra) throws Exception {
+        Map<String, String> env = env(extra);
+        env.put("HOME", Files.createDirectories(dir.resolve("home")).toString());
+        env.put("XDG_CACHE_HOME", null);
+        env.put("PATH", bin + ":" + System.getenv("PATH"));
+        for (int i = 0; i < extra.length; i += 2) {
+            env.put(extra[i], extra[i + 1]);
+        }
+        return env;
+    }
+
+    private Subprocess.Result onPath(Map<String, String> env, String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "exec userlookup \"$@\"", "sh"));
+        command.addAll(List.of(arguments));
+        return Subprocess.run(Files.createDirectories(dir.resolve("some project")), env, Duration.ofSeconds(120), command);
+    }
+
+    private static List<Path> filesIn(Path folder) {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static String mode(Path path) throws Exception {
+        return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
+    }
+
+    /** The classes a run loaded from the tool's jar, and how many of them came from a shared archive. */
+    private static long[] toolClasses(Path classLoadLog) throws Exception {
+        List<String> tool = Files.readAllLines(classLoadLog).stream().filter(line -> line.contains(" dev.userlookup.")).toList();
+        return new long[] {tool.size(), tool.stream().filter(line -> line.contains("source: shared objects file")).count()};
+    }
+
+    @Test
+    void unpackedInAFreshHomeTheFirstRunMakesAnArchiveInTheCacheAndTheNextRunsUseIt() throws Exception {
+        Path home = unpackWithClassList();
+        Map<String, String> env = freshHome(home.resolve("bin"));
+        String id = fake.users().clientUserId(7);
+        Path cache = dir.resolve("home/.cache/userlookup");
+
+        assertResolves(onPath(env, "resolve", id));
+        assertEquals("rwx------", mode(cache), "the cache folder is the user's alone");
+        List<Path> made = filesIn(cache);
+        assertEquals(1, made.size(), made::toString);
+        assertTrue(made.get(0).getFileName().toString().endsWith("-" + StartupArchive.releaseVersion(Path.of(System.getProperty("java.home"))) + ".jsa"),
+                made::toString);
+        assertEquals("rw-------", mode(made.get(0)));
+
+        // The next run takes it: the tool's classes come from the archive; -Xshare:on would stop a
+        // JVM that could not map it.
+        Path log = dir.resolve("class-load.log");
+        env.put("USERLOOKUP_JAVA_OPTS", "-Xshare:on -Xlog:class+load:file=" + log);
+        assertResolves(onPath(env, "resolve", id));
+        long[] classes = toolClasses(log);
+        assertTrue(classes[0] > 100 && classes[1] > classes[0] * 9 / 10, classes[1] + " of " + classes[0] + " tool classes shared");
+        assertEquals(made, filesIn(cache), "used, not made again");
+
+        // Another copy of the same build elsewhere gets an archive of its own, and so does another JDK.
+        Path other = Files.move(home, dir.resolve("elsewhere"));
+        env.put("PATH", other.resolve("bin") + ":" + System.getenv("PATH"));
+        env.remove("USERLOOKUP_JAVA_OPTS");
+        assertResolves(onPath(env, "resolve", id));
+        assertEquals(2, filesIn(cache).size(), () -> filesIn(cache).toString());
+        if (Files.isExecutable(JDK25.resolve("bin/java"))) {
+            env.put("JAVA_HOME", JDK25.toString());
+            assertResolves(onPath(env, "resolve", id));
+            env.put("USERLOOKUP_JAVA_OPTS", "-Xshare:on -Xlog:class+load:file=" + log);
+            assertResolves(onPath(env, "resolve", id));
+            long[] on25 = toolClasses(log);
+            assertTrue(on25[1] > on25[0] * 9 / 10, on25[1] + " of " + on25[0] + " tool classes shared on JDK 25");
+            assertEquals(3, filesIn(cache).size(), () -> filesIn(cache).toString());
+        }
+        for (Path file : filesIn(cache)) {
+            assertEquals("rw-------", mode(file), file::toString);
+        }
+    }
+
+    /**
+     * A JAVA_HOME whose java is a script around the real one: a dump ({@code -Xshare:dump}) first
+     * runs {@code onDump} (sh, with the archive's path in $archive), then the real dump unless
+     * {@code onDump} exits; every other run is the real java.
+     */
+    private Path wrappedJdk(String onDump) throws Exception {
+        Path real = Path.of(System.getProperty("java.home"));
+        Path home = Files.createDirectories(dir.resolve("wrapped jdk/bin")).getParent();
+        Files.copy(real.resolve("release"), home.resolve("release"));
+        Path java = home.resolve("bin/java");
+        Files.writeString(java, "#!/bin/sh\n"
+                + "case \" $* \" in *\" -Xshare:dump \"*)\n"
+                + "  for arg; do case $arg in -XX:SharedArchiveFile=*) archive=${arg#-XX:SharedArchiveFile=} ;; esac; done\n"
+                + onDump + "\n"
+                + ";; esac\n"
+                + "exec '" + real.resolve("bin/java") + "' \"$@\"\n");
+        java.toFile().setExecutable(true);
+        return home;
+    }
+
+    @Test
+    void twoFirstRunsAtOnceLeaveOneWholeArchive() throws Exception {
+        // Each dump waits until the other has started too, so the two really overlap.
+        Path arrived = Files.createDirectories(dir.resolve("arrived"));
+        Path jdk = wrappedJdk("  : > '" + arrived + "'/$$\n"
+                + "  n=0; while [ $(ls '" + arrived + "' | wc -l) -lt 2 ] && [ $n -lt 2000 ]; do sleep 0.01; n=$((n+1)); done");
+        Path home = unpackWithClassList();
+        Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
+        String id = fake.users().clientUserId(7);
+
+        List<java.util.concurrent.CompletableFuture<Subprocess.Result>> runs = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            runs.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return onPath(env, "resolve", id);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (var run : runs) {
+            assertResolves(run.get());
+        }
+        assertEquals(2, filesIn(arrived).size(), "both runs dumped");
+        Path cache = dir.resolve("home/.cache/userlookup");
+        List<Path> left = filesIn(cache);
+        assertEquals(1, left.size(), left::toString);
+        assertTrue(left.get(0).toString().endsWith(".jsa"), left::toString);
+
+        Path log = dir.resolve("class-load.log");
+        env.put("USERLOOKUP_JAVA_OPTS", "-Xshare:on -Xlog:class+load:file=" + log);
+        assertResolves(onPath(env, "resolve", id));
+        long[] classes = toolClasses(log);
+        assertTrue(classes[1] > classes[0] * 9 / 10, classes[1] + " of " + classes[0] + " tool classes shared");
+    }
+
+    @Test
+    void aDumpKilledHalfwayLeavesNothingTheNextRunWouldTake() throws Exception {
+        // JDK 17 crashes (SIGBUS) on a truncated archive: the half that was written must never be
+        // where a run looks. The first dump writes half an archive and is killed; the next is real.
+        Path once = dir.resolve("killed once");
+        Path jdk = wrappedJdk("  if [ ! -e '" + once + "' ]; then : > '" + once + "'; head -c 100000 '"
+                + Subprocess.LAUNCHER.resolveSibling("userlookup.jsa") + "' > \"$archive\"; kill -9 $$; fi");
+        Path home = unpackWithClassList();
+        Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
+        Path cache = dir.resolve("home/.cache/userlookup");
+
+        assertResolves(onPath(env, "resolve", fake.users().clientUserId(7)));
+        assertTrue(Files.exists(once), "the dump was tried");
+        assertEquals(List.of(), filesIn(cache), "nothing left of the killed dump");
+
+        assertResolves(onPath(env, "resolve", fake.users().clientUserId(7)));
+        List<Path> made = filesIn(cache);
+        assertEquals(1, made.size(), made::toString);
+        assertTrue(made.get(0).toString().endsWith(".jsa"), made::toString);
+    }
+
+    @Test
+    void ctrlCWhileTheArchiveIsMadeEndsTheRunWith130AndLeavesNothing() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setsid")), "setsid (util-linux) is not installed here");
+        Path dumping = dir.resolve("dumping");
+        Path jdk = wrappedJdk("  : > '" + dumping + "'; n=0; while [ $n -lt 6000 ]; do sleep 0.01; n=$((n+1)); done");
+        Path home = unpackWithClassList();
+        Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
+        // A process group of its own, as a terminal's foreground job is: Ctrl-C signals all of it.
+        ProcessBuilder builder = new ProcessBuilder("/usr/bin/setsid", home.resolve("bin/userlookup").toString(), "resolve",
+                fake.users().clientUserId(7));
+        env.forEach((name, value) -> {
+            if (value == null) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
+        Path out = dir.resolve("out");
+        Path err = dir.resolve("err");
+        builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+        try (java.nio.file.WatchService watch = dir.getFileSystem().newWatchService()) {
+            dir.register(watch, java.nio.file.StandardWatchEventKinds.ENTRY_CREATE);
+            Process process = builder.start();
+            try {
+                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                while (!Files.exists(dumping) && process.isAlive() && System.nanoTime() < deadline) {
+                    java.nio.file.WatchKey key = watch.poll(1, java.util.concurrent.TimeUnit.SECONDS);
+                    if (key != null) {
+                        key.pollEvents();
+                        key.reset();
+                    }
+                }
+                assertTrue(Files.exists(dumping), "the dump started");
+                assertEquals(0, new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).start().waitFor());
+                assertTrue(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "ended");
+            } finally {
+                new ProcessBuilder("kill", "-KILL", "--", "-" + process.pid()).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+            }
+            assertEquals(130, process.exitValue());
+        }
+        assertEquals("", Files.readString(out));
+        assertEquals("", Files.readString(err));
+        assertEquals(List.of(), filesIn(dir.resolve("home/.cache/userlookup")), "nothing left of the dump");
+    }
+
+    @Test
+    void aDumpThatFailsIsNotTriedAgainForThatBuildAndJdk() throws Exception {
+        Path tries = dir.resolve("tries");
+        Path jdk = wrappedJdk("  echo dump >> '" + tries + "'; echo 'Error: no CDS here' >&2; exit 1");
+        Path home = unpackWithClassList();
+        Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
+
+        for (int run = 0; run < 2; run++) {
+            assertResolves(onPath(env, "resolve", fake.users().clientUserId(7)));
+        }
+        assertEquals(List.of("dump"), Files.readAllLines(tries), "one try");
+        List<Path> left = filesIn(dir.resolve("home/.cache/userlookup"));
+        assertEquals(1, left.size(), left::toString);
+        assertTrue(left.get(0).toString().endsWith(".jsa.failed"), left::toString);
+    }
+
+    @Test
+    void aCacheThatCannotBeWrittenIsSilentAndCostsNothing() throws Exception {
+        Path home = unpackWithClassList();
+        String id = fake.users().clientUserId(7);
+        Path file = Files.writeString(dir.resolve("a file"), "not a folder");
+
+        // XDG_CACHE_HOME under a file (no one can make a folder there, root neither), and no HOME at all.
+        assertResolves(onPath(freshHome(home.resolve("bin"), "XDG_CACHE_HOME", file.resolve("cache").toString()), "resolve", id));
+        assertResolves(onPath(freshHome(home.resolve("bin"), "HOME", null), "resolve", id));
+        assertResolves(onPath(freshHome(home.resolve("bin"), "HOME", "", "XDG_CACHE_HOME", "relative/cache"), "resolve", id));
+        assertEquals(List.of(), filesIn(dir.resolve("some project")), "a relative XDG_CACHE_HOME is not taken");
+
+        // A read-only cache folder (root writes there all the same).
+        Path readOnly = Files.createDirectories(dir.resolve("read-only/userlookup"));
+        readOnly.toFile().setWritable(false, false);
+        readOnly.getParent().toFile().setWritable(false, false);
+        try {
+            assertResolves(onPath(freshHome(home.resolve("bin"), "XDG_CACHE_HOME", readOnly.getParent().toString()), "resolve", id));
+            if (!"root".equals(System.getProperty("user.name"))) {
+                assertEquals(List.of(), filesIn(readOnly));
+            }
+        } finally {
+            readOnly.getParent().toFile().setWritable(true);
+            readOnly.toFile().setWritable(true);
+        }
     }
 
     @Test
