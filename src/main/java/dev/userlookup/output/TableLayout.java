@@ -1,65 +1,164 @@
 package dev.userlookup.output;
 
 import dev.userlookup.terminal.DisplayWidth;
+import dev.userlookup.terminal.LineFit;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Column widths that fit a terminal: each column starts at its widest cell, and while the row is
- * too wide the widest column of the most expendable rank gives up a column, never below its
- * minimum. Cells are cut with an ellipsis, except in a column that is never cut (ids people
- * copy): a longer cell there pushes the rest of its row instead.
+ * Column widths that fit a terminal, and rows laid out in them. Each column starts at its widest
+ * cell; while the row is too wide, the widest column of the most expendable rank gives up a
+ * column, never below its minimum, and then an id column narrows to its typical cell: a rare
+ * longer id (an outlier) is not allowed to push every other column off the screen. Cells are
+ * cut with an ellipsis, except in columns that are never cut (ids people copy): a longer cell
+ * there takes more lines for its own row only (see {@link #lines}).
  */
 final class TableLayout {
 
     static final String GAP = "  ";
 
-    /**
-     * A column: its header, the narrowest it may get, its rank (lower ranks shrink first), and
-     * whether its cells may be cut at all.
-     */
-    record Column(String header, int min, int rank, boolean cut) {
+    /** How a column treats a cell wider than itself. */
+    enum Kind {
+        /** Cut with an ellipsis; the column may narrow down to its minimum. */
+        CUT,
+        /** Never cut; the column is as wide as its widest cell. */
+        WHOLE,
+        /**
+         * Never cut; the column may narrow to its typical cell (or, with a minimum, down to
+         * that), and a longer cell takes more lines of its row.
+         */
+        ID
+    }
+
+    /** A column: its header, the narrowest it may get, its rank (lower ranks shrink first), and its kind. */
+    record Column(String header, int min, int rank, Kind kind) {
+
+        /** The minimum of an {@link Kind#ID} column that narrows only as far as its typical cell. */
+        static final int TYPICAL = -1;
 
         Column(String header, int min, int rank) {
-            this(header, min, rank, true);
+            this(header, min, rank, Kind.CUT);
         }
 
         /** A column whose cells are never cut: it keeps the width of its widest cell. */
         static Column whole(String header) {
-            return new Column(header, Integer.MAX_VALUE, Integer.MAX_VALUE, false);
+            return new Column(header, Integer.MAX_VALUE, Integer.MAX_VALUE, Kind.WHOLE);
+        }
+
+        /** Ids: never cut, sized for the typical id; a longer one takes more lines of its row. */
+        static Column id(String header) {
+            return new Column(header, TYPICAL, Integer.MAX_VALUE, Kind.ID);
+        }
+
+        /** Ids too long to share a line at all: every row may take more lines for them. */
+        static Column idOnItsOwnLines(String header) {
+            return new Column(header, DisplayWidth.of(header), Integer.MAX_VALUE, Kind.ID);
         }
     }
 
     private final List<Column> columns;
     private final int[] widths;
+    private final int width;
 
-    private TableLayout(List<Column> columns, int[] widths) {
+    private TableLayout(List<Column> columns, int[] widths, int width) {
         this.columns = columns;
         this.widths = widths;
+        this.width = width;
     }
 
     /** @param width terminal columns, or 0 for no limit */
     static TableLayout fit(List<Column> columns, List<String[]> rows, int width) {
+        int[][] cellWidths = new int[columns.size()][rows.size()];
         int[] widths = new int[columns.size()];
+        int[] floors = new int[columns.size()];
         for (int c = 0; c < widths.length; c++) {
-            widths[c] = DisplayWidth.of(columns.get(c).header());
-        }
-        for (String[] row : rows) {
-            for (int c = 0; c < widths.length; c++) {
-                widths[c] = Math.max(widths[c], DisplayWidth.of(row[c]));
+            for (int r = 0; r < rows.size(); r++) {
+                cellWidths[c][r] = DisplayWidth.of(rows.get(r)[c]);
             }
+            Arrays.sort(cellWidths[c]);
+            int header = DisplayWidth.of(columns.get(c).header());
+            widths[c] = Math.max(header, rows.isEmpty() ? 0 : cellWidths[c][rows.size() - 1]);
+            floors[c] = floor(columns.get(c), header, cellWidths[c], widths[c]);
         }
+        int[] natural = widths.clone();
         if (width > 0) {
             int excess = total(widths) - width;
             while (excess > 0) {
-                int victim = widestOfLowestRank(columns, widths);
+                int victim = widestOfLowestRank(columns, widths, floors);
                 if (victim < 0) {
-                    break; // everything is at its minimum: let the terminal wrap
+                    break;
                 }
                 widths[victim]--;
                 excess--;
             }
+            while (excess > 0) {
+                int victim = widestId(columns, widths, floors);
+                if (victim < 0) {
+                    break; // nothing gives way any further: the caller tries fewer columns
+                }
+                int narrower = Math.max(floors[victim], widestBelow(cellWidths[victim], widths[victim]));
+                excess -= widths[victim] - narrower;
+                widths[victim] = narrower;
+            }
+            giveBack(-excess, columns, widths, natural);
         }
-        return new TableLayout(columns, widths);
+        return new TableLayout(columns, widths, width);
+    }
+
+    private static int floor(Column column, int header, int[] sortedCells, int widest) {
+        switch (column.kind()) {
+            case CUT:
+                return Math.min(column.min(), widest);
+            case WHOLE:
+                return widest;
+            default:
+                return column.min() == Column.TYPICAL ? typical(header, sortedCells) : Math.min(column.min(), widest);
+        }
+    }
+
+    /**
+     * The widest cell that is not an outlier: one more than twice as wide as the (lower) median
+     * cell is. Where every cell is alike, or there is only one, that is the widest cell.
+     */
+    private static int typical(int header, int[] sortedCells) {
+        if (sortedCells.length == 0) {
+            return header;
+        }
+        int bound = 2 * sortedCells[(sortedCells.length - 1) / 2];
+        int typical = header;
+        for (int cell : sortedCells) {
+            if (cell <= bound) {
+                typical = Math.max(typical, cell);
+            }
+        }
+        return typical;
+    }
+
+    /** The widest cell narrower than {@code width}, or 0. */
+    private static int widestBelow(int[] sortedCells, int width) {
+        for (int r = sortedCells.length - 1; r >= 0; r--) {
+            if (sortedCells[r] < width) {
+                return sortedCells[r];
+            }
+        }
+        return 0;
+    }
+
+    /** Room left over after an id column narrowed goes back to the cut columns, the most needed first. */
+    private static void giveBack(int room, List<Column> columns, int[] widths, int[] natural) {
+        List<Integer> cut = new ArrayList<>();
+        for (int c = 0; c < widths.length; c++) {
+            if (columns.get(c).kind() == Kind.CUT) {
+                cut.add(c);
+            }
+        }
+        cut.sort((a, b) -> Integer.compare(columns.get(b).rank(), columns.get(a).rank()));
+        for (int c : cut) {
+            int more = Math.max(0, Math.min(room, natural[c] - widths[c]));
+            widths[c] += more;
+            room -= more;
+        }
     }
 
     private static int total(int[] widths) {
@@ -70,11 +169,11 @@ final class TableLayout {
         return sum;
     }
 
-    private static int widestOfLowestRank(List<Column> columns, int[] widths) {
+    private static int widestOfLowestRank(List<Column> columns, int[] widths, int[] floors) {
         int chosen = -1;
         for (int c = 0; c < widths.length; c++) {
             Column column = columns.get(c);
-            if (widths[c] <= column.min()) {
+            if (column.kind() != Kind.CUT || widths[c] <= floors[c]) {
                 continue;
             }
             if (chosen < 0 || column.rank() < columns.get(chosen).rank()
@@ -85,28 +184,85 @@ final class TableLayout {
         return chosen;
     }
 
+    private static int widestId(List<Column> columns, int[] widths, int[] floors) {
+        int chosen = -1;
+        for (int c = 0; c < widths.length; c++) {
+            if (columns.get(c).kind() == Kind.ID && widths[c] > floors[c] && (chosen < 0 || widths[c] > widths[chosen])) {
+                chosen = c;
+            }
+        }
+        return chosen;
+    }
+
+    /** Whether a row of typical cells fits the width (always, without a width). */
+    boolean fits() {
+        return width <= 0 || totalWidth() <= width;
+    }
+
     String header() {
         String[] headers = new String[columns.size()];
         for (int c = 0; c < headers.length; c++) {
             headers[c] = columns.get(c).header();
         }
-        return line(headers);
+        return String.join("\n", lines(headers));
     }
 
-    /** One row, cut and padded; the last column is not padded (no trailing blanks). */
-    String line(String[] cells) {
-        StringBuilder out = new StringBuilder();
+    /**
+     * One row as screen lines, none wider than the width. A cell that fits its column is cut and
+     * padded to it (the last column is not padded: no trailing blanks). A whole cell wider than its
+     * column runs on over the columns after it when the line has room, and those cells go on the
+     * next line, each under its own column; when the line has no room, the cell goes on lines of
+     * its own ({@link LineFit#whole}) and the rest of the row keeps its line. Only the row that
+     * needs it takes more lines. Without a width (not a terminal) a longer cell pushes the rest of
+     * its row instead: one line a row, for grep.
+     */
+    List<String> lines(String[] cells) {
+        List<StringBuilder> lines = new ArrayList<>();
+        List<Integer> ends = new ArrayList<>();
+        int x = 0;
         for (int c = 0; c < cells.length; c++) {
-            String cell = columns.get(c).cut() ? DisplayWidth.truncate(cells[c], widths[c]) : cells[c];
-            if (c > 0) {
-                out.append(GAP);
+            String cell = columns.get(c).kind() == Kind.CUT ? DisplayWidth.truncate(cells[c], widths[c]) : cells[c];
+            int cellWidth = DisplayWidth.of(cell);
+            if (width <= 0) {
+                place(lines, ends, 0, Math.max(x, lines.isEmpty() ? 0 : ends.get(0) + GAP.length()), cell);
+            } else if (cellWidth <= widths[c] || x + cellWidth <= width) {
+                place(lines, ends, firstFreeAt(ends, x), x, cell);
+            } else {
+                for (String line : LineFit.whole(cell, x, width)) {
+                    lines.add(new StringBuilder(line));
+                    ends.add(DisplayWidth.of(line));
+                }
             }
-            out.append(c == cells.length - 1 ? cell : DisplayWidth.pad(cell, widths[c]));
+            x += widths[c] + GAP.length();
         }
-        return out.toString();
+        List<String> out = new ArrayList<>(lines.size());
+        for (StringBuilder line : lines) {
+            out.add(line.toString());
+        }
+        return out;
     }
 
-    /** Columns a full row takes. */
+    /** The first line with room for a cell at {@code x} (a gap after what it holds), or a new one. */
+    private static int firstFreeAt(List<Integer> ends, int x) {
+        for (int i = 0; i < ends.size(); i++) {
+            if (ends.get(i) == 0 || ends.get(i) + GAP.length() <= x) {
+                return i;
+            }
+        }
+        return ends.size();
+    }
+
+    private static void place(List<StringBuilder> lines, List<Integer> ends, int line, int x, String cell) {
+        while (lines.size() <= line) {
+            lines.add(new StringBuilder());
+            ends.add(0);
+        }
+        int end = ends.get(line);
+        lines.get(line).append(" ".repeat(Math.max(0, x - end))).append(cell);
+        ends.set(line, Math.max(x, end) + DisplayWidth.of(cell));
+    }
+
+    /** Columns a full row of typical cells takes. */
     int totalWidth() {
         return total(widths);
     }
