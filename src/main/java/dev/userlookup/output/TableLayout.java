@@ -118,18 +118,20 @@ final class TableLayout {
     }
 
     /**
-     * The widest cell that is not an outlier: one more than twice as wide as the (lower) median
-     * cell is. Where every cell is alike, or there is only one, that is the widest cell.
+     * The widest cell that is not an outlier: outliers are the widest tenth of the cells (rounded
+     * down: none among fewer than ten) and any more than twice as wide as the (lower) median cell.
+     * Where there is only one cell, or all are alike, that is the widest cell.
      */
     private static int typical(int header, int[] sortedCells) {
-        if (sortedCells.length == 0) {
+        int n = sortedCells.length;
+        if (n == 0) {
             return header;
         }
-        int bound = 2 * sortedCells[(sortedCells.length - 1) / 2];
+        int bound = 2 * sortedCells[(n - 1) / 2];
         int typical = header;
-        for (int cell : sortedCells) {
-            if (cell <= bound) {
-                typical = Math.max(typical, cell);
+        for (int r = 0; r < n - n / 10; r++) {
+            if (sortedCells[r] <= bound) {
+                typical = Math.max(typical, sortedCells[r]);
             }
         }
         return typical;
@@ -219,6 +221,7 @@ final class TableLayout {
     List<String> lines(String[] cells) {
         List<StringBuilder> lines = new ArrayList<>();
         List<Integer> ends = new ArrayList<>();
+        int current = 0;
         int x = 0;
         for (int c = 0; c < cells.length; c++) {
             String cell = columns.get(c).kind() == Kind.CUT ? DisplayWidth.truncate(cells[c], widths[c]) : cells[c];
@@ -226,11 +229,13 @@ final class TableLayout {
             if (width <= 0) {
                 place(lines, ends, 0, Math.max(x, lines.isEmpty() ? 0 : ends.get(0) + GAP.length()), cell);
             } else if (cellWidth <= widths[c] || x + cellWidth <= width) {
-                place(lines, ends, firstFreeAt(ends, x), x, cell);
+                // The rest of a row follows a cell that had to move down, in order.
+                current = freeAt(ends, current, x);
+                place(lines, ends, current, x, cell);
             } else {
                 for (String line : LineFit.whole(cell, x, width)) {
                     lines.add(new StringBuilder(line));
-                    ends.add(DisplayWidth.of(line));
+                    ends.add(Integer.MAX_VALUE - GAP.length()); // the id's own: shared with nothing, for a clean copy
                 }
             }
             x += widths[c] + GAP.length();
@@ -242,9 +247,9 @@ final class TableLayout {
         return out;
     }
 
-    /** The first line with room for a cell at {@code x} (a gap after what it holds), or a new one. */
-    private static int firstFreeAt(List<Integer> ends, int x) {
-        for (int i = 0; i < ends.size(); i++) {
+    /** The first line from {@code from} on with room for a cell at {@code x} (a gap after what it holds), or a new one. */
+    private static int freeAt(List<Integer> ends, int from, int x) {
+        for (int i = from; i < ends.size(); i++) {
             if (ends.get(i) == 0 || ends.get(i) + GAP.length() <= x) {
                 return i;
             }

@@ -170,6 +170,26 @@ class TerminalTableTest {
     }
 
     @Test
+    void theWidestTenthOfTheIdsTakeASecondLineWhenThatKeepsAColumnAndTheRestOfTheirRowMovesDownInOrder() {
+        // Eleven users, one id of 22 columns: not twice the others, but the widest tenth.
+        String odd = "=HYPERLINK(\"http://x\")";
+        StringBuilder users = new StringBuilder();
+        for (int i = 0; i < 11; i++) {
+            users.append(i == 0 ? "" : ",").append(Users.user(Users.uuid(i), i == 5 ? odd : "customer-" + (100 + i)));
+        }
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(
+                "{\"users\":[" + users + "],\"total\":11,\"offset\":0,\"limit\":11}")));
+
+        List<String> lines = lines(Cli.against(service.baseUrl()).terminal(true, 80).run("list", "--color=never"));
+
+        String header = "USER ID                               CLIENT USER ID  CREATED (UTC)     SOURCES";
+        assertEquals(header, lines.get(0));
+        assertEquals(Users.uuid(5) + "  " + odd, lines.get(6));
+        assertEquals(" ".repeat(header.indexOf("CREATED")) + "2024-03-01 10:00  oura", lines.get(7));
+        assertEquals(Users.uuid(6) + "  customer-106    2024-03-01 10:00  oura", lines.get(8));
+    }
+
+    @Test
     void at80ColumnsTypicalUsersShowMoreThanTheirIdsAndCreationDate() {
         // Ids as the fake service has them: 36 and 15 columns.
         StringBuilder users = new StringBuilder();
