@@ -1,7 +1,6 @@
 package dev.userlookup.output;
 
 import dev.userlookup.terminal.DisplayWidth;
-import dev.userlookup.terminal.LineFit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,7 +11,7 @@ import java.util.List;
  * column, never below its minimum, and then an id column narrows to its typical cell: a rare
  * longer id (an outlier) is not allowed to push every other column off the screen. Cells are
  * cut with an ellipsis, except in columns that are never cut (ids people copy): a longer cell
- * there takes more lines for its own row only (see {@link #lines}).
+ * there takes more lines for its own row only ({@link RowLines}).
  */
 final class TableLayout {
 
@@ -209,62 +208,19 @@ final class TableLayout {
         return String.join("\n", lines(headers));
     }
 
-    /**
-     * One row as screen lines, none wider than the width. A cell that fits its column is cut and
-     * padded to it (the last column is not padded: no trailing blanks). A whole cell wider than its
-     * column runs on over the columns after it when the line has room, and those cells go on the
-     * next line, each under its own column; when the line has no room, the cell goes on lines of
-     * its own ({@link LineFit#whole}) and the rest of the row keeps its line. Only the row that
-     * needs it takes more lines. Without a width (not a terminal) a longer cell pushes the rest of
-     * its row instead: one line a row, for grep.
-     */
+    /** One row as screen lines, none wider than the width: see {@link RowLines}. */
     List<String> lines(String[] cells) {
-        List<StringBuilder> lines = new ArrayList<>();
-        List<Integer> ends = new ArrayList<>();
-        int current = 0;
+        RowLines row = new RowLines(width);
         int x = 0;
         for (int c = 0; c < cells.length; c++) {
-            String cell = columns.get(c).kind() == Kind.CUT ? DisplayWidth.truncate(cells[c], widths[c]) : cells[c];
-            int cellWidth = DisplayWidth.of(cell);
-            if (width <= 0) {
-                place(lines, ends, 0, Math.max(x, lines.isEmpty() ? 0 : ends.get(0) + GAP.length()), cell);
-            } else if (cellWidth <= widths[c] || x + cellWidth <= width) {
-                // The rest of a row follows a cell that had to move down, in order.
-                current = freeAt(ends, current, x);
-                place(lines, ends, current, x, cell);
+            if (columns.get(c).kind() == Kind.CUT) {
+                row.add(DisplayWidth.truncate(cells[c], widths[c]), x, widths[c]);
             } else {
-                for (String line : LineFit.whole(cell, x, width)) {
-                    lines.add(new StringBuilder(line));
-                    ends.add(Integer.MAX_VALUE - GAP.length()); // the id's own: shared with nothing, for a clean copy
-                }
+                row.add(cells[c], x, widths[c]);
             }
             x += widths[c] + GAP.length();
         }
-        List<String> out = new ArrayList<>(lines.size());
-        for (StringBuilder line : lines) {
-            out.add(line.toString());
-        }
-        return out;
-    }
-
-    /** The first line from {@code from} on with room for a cell at {@code x} (a gap after what it holds), or a new one. */
-    private static int freeAt(List<Integer> ends, int from, int x) {
-        for (int i = from; i < ends.size(); i++) {
-            if (ends.get(i) == 0 || ends.get(i) + GAP.length() <= x) {
-                return i;
-            }
-        }
-        return ends.size();
-    }
-
-    private static void place(List<StringBuilder> lines, List<Integer> ends, int line, int x, String cell) {
-        while (lines.size() <= line) {
-            lines.add(new StringBuilder());
-            ends.add(0);
-        }
-        int end = ends.get(line);
-        lines.get(line).append(" ".repeat(Math.max(0, x - end))).append(cell);
-        ends.set(line, Math.max(x, end) + DisplayWidth.of(cell));
+        return row.lines();
     }
 
     /** Columns a full row of typical cells takes. */
