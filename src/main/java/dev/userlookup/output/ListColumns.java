@@ -2,13 +2,17 @@ package dev.userlookup.output;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The list table's columns for a terminal width. People copy the ids into tickets, so from
- * {@link #IDS_WHOLE_FROM} columns up the user id and client user id are never cut; the other
- * columns give way whole, the least needed first: time zone, sources, the time of day (the
- * creation date stays), then the date. Ids too long to share a line go on two (stacked). Only
- * where even that cannot show them whole, below that width, are the ids cut, the user id first
+ * {@link #IDS_WHOLE_FROM} columns up the user id and client user id are never cut. The id
+ * columns are sized for the typical id: a rare longer one takes a second line for its own row
+ * (see {@link TableLayout#lines}) instead of pushing columns off every row. The other columns
+ * give way whole, the least needed first: the time zone, then the sources, then the date; the
+ * creation time shortens to its date whenever that lets one more of them stay. Where even the
+ * typical ids cannot share a line, the client user id takes lines of its own in every row and
+ * the rest of the row keeps what fits. Only below that width are the ids cut, the user id first
  * (its prefix still tells users apart).
  */
 final class ListColumns {
@@ -19,92 +23,118 @@ final class ListColumns {
     record Cells(String userId, String clientUserId, String createdMinutes, String createdDate, String sources, String timeZone) {
     }
 
-    /** One way to show the rows: which columns, and how each user's cells fill them. */
-    private enum Shape {
-        FULL, NO_TIME_ZONE, IDS_AND_TIME, IDS_AND_DATE, IDS_ONLY,
-        /** The user id on one line, the client user id indented on the next. */
-        STACKED;
+    /** A column after the ids, and its cell. */
+    private enum Extra {
+        MINUTES(TableLayout.Column.whole("CREATED (UTC)"), Cells::createdMinutes),
+        DATE(TableLayout.Column.whole("CREATED"), Cells::createdDate),
+        SOURCES(new TableLayout.Column("SOURCES", 12, 1), Cells::sources),
+        TIME_ZONE(TableLayout.Column.whole("TIME ZONE"), Cells::timeZone);
 
-        List<TableLayout.Column> columns(boolean idsWhole) {
-            List<TableLayout.Column> columns = new ArrayList<>();
-            if (this == STACKED) {
-                columns.add(TableLayout.Column.whole("USER ID"));
-                return columns;
-            }
-            columns.add(idsWhole ? TableLayout.Column.whole("USER ID") : new TableLayout.Column("USER ID", 9, 3));
-            columns.add(idsWhole ? TableLayout.Column.whole("CLIENT USER ID") : new TableLayout.Column("CLIENT USER ID", 14, 4));
-            if (this == IDS_AND_DATE) {
-                columns.add(TableLayout.Column.whole("CREATED"));
-            } else if (this != IDS_ONLY) {
-                columns.add(TableLayout.Column.whole("CREATED (UTC)"));
-            }
-            if (this == FULL || this == NO_TIME_ZONE) {
-                columns.add(new TableLayout.Column("SOURCES", 12, 1));
-            }
-            if (this == FULL) {
-                columns.add(TableLayout.Column.whole("TIME ZONE"));
-            }
-            return columns;
+        final TableLayout.Column column;
+        final Function<Cells, String> cell;
+
+        Extra(TableLayout.Column column, Function<Cells, String> cell) {
+            this.column = column;
+            this.cell = cell;
         }
+    }
 
-        String[] row(Cells cells) {
+    /** What may follow the ids, the richest first. */
+    private static final List<List<Extra>> SHAPES = List.of(
+            List.of(Extra.MINUTES, Extra.SOURCES, Extra.TIME_ZONE),
+            List.of(Extra.DATE, Extra.SOURCES, Extra.TIME_ZONE),
+            List.of(Extra.MINUTES, Extra.SOURCES),
+            List.of(Extra.DATE, Extra.SOURCES),
+            List.of(Extra.MINUTES),
+            List.of(Extra.DATE),
+            List.of());
+
+    /** How the id columns may give way. */
+    private enum Ids {
+        /** Sized for the typical id. */
+        TYPICAL,
+        /** The client user id on lines of its own in any row. */
+        CLIENT_ID_ON_ITS_OWN_LINES,
+        /** Cut to share one line (below {@link #IDS_WHOLE_FROM}). */
+        CUT;
+
+        List<TableLayout.Column> columns() {
             switch (this) {
-                case FULL:
-                    return new String[] {cells.userId(), cells.clientUserId(), cells.createdMinutes(), cells.sources(), cells.timeZone()};
-                case NO_TIME_ZONE:
-                    return new String[] {cells.userId(), cells.clientUserId(), cells.createdMinutes(), cells.sources()};
-                case IDS_AND_TIME:
-                    return new String[] {cells.userId(), cells.clientUserId(), cells.createdMinutes()};
-                case IDS_AND_DATE:
-                    return new String[] {cells.userId(), cells.clientUserId(), cells.createdDate()};
-                case IDS_ONLY:
-                    return new String[] {cells.userId(), cells.clientUserId()};
+                case TYPICAL:
+                    return List.of(TableLayout.Column.id("USER ID"), TableLayout.Column.id("CLIENT USER ID"));
+                case CLIENT_ID_ON_ITS_OWN_LINES:
+                    return List.of(TableLayout.Column.id("USER ID"), TableLayout.Column.idOnItsOwnLines("CLIENT USER ID"));
                 default:
-                    return new String[] {cells.userId()};
+                    return List.of(new TableLayout.Column("USER ID", 9, 3), new TableLayout.Column("CLIENT USER ID", 14, 4));
             }
         }
     }
 
-    private final Shape shape;
+    private final List<Extra> shape;
     private final TableLayout layout;
 
-    private ListColumns(Shape shape, TableLayout layout) {
+    private ListColumns(List<Extra> shape, TableLayout layout) {
         this.shape = shape;
         this.layout = layout;
     }
 
     /**
-     * The richest shape whose rows of {@code sample} fit {@code width}; every column when the
-     * width is 0 (not a terminal).
+     * The richest shape whose typical rows of {@code sample} fit {@code width}; every column when
+     * the width is 0 (not a terminal).
      */
     static ListColumns fit(List<Cells> sample, int width) {
-        for (Shape shape : Shape.values()) {
-            TableLayout layout = TableLayout.fit(shape.columns(true), rows(shape, sample), width);
-            if (width == 0 || layout.totalWidth() <= width || (shape == Shape.STACKED && width >= IDS_WHOLE_FROM)) {
-                return new ListColumns(shape, layout);
+        List<Ids> tries = width >= IDS_WHOLE_FROM || width == 0
+                ? List.of(Ids.TYPICAL, Ids.CLIENT_ID_ON_ITS_OWN_LINES) : List.of(Ids.TYPICAL);
+        for (Ids ids : tries) {
+            for (List<Extra> shape : SHAPES) {
+                TableLayout layout = TableLayout.fit(columns(ids, shape), rows(shape, sample), width);
+                if (layout.fits()) {
+                    return new ListColumns(shape, layout);
+                }
             }
         }
+        if (width >= IDS_WHOLE_FROM) {
+            // Not even the user id fits: it too takes lines of its own.
+            List<TableLayout.Column> loose = List.of(TableLayout.Column.idOnItsOwnLines("USER ID"),
+                    TableLayout.Column.idOnItsOwnLines("CLIENT USER ID"));
+            return new ListColumns(List.of(), TableLayout.fit(loose, rows(List.of(), sample), width));
+        }
         // Narrower than the ids themselves: cut them to share one line.
-        return new ListColumns(Shape.IDS_ONLY, TableLayout.fit(Shape.IDS_ONLY.columns(false), rows(Shape.IDS_ONLY, sample), width));
+        return new ListColumns(List.of(), TableLayout.fit(Ids.CUT.columns(), rows(List.of(), sample), width));
     }
 
-    private static List<String[]> rows(Shape shape, List<Cells> sample) {
+    private static List<TableLayout.Column> columns(Ids ids, List<Extra> shape) {
+        List<TableLayout.Column> columns = new ArrayList<>(ids.columns());
+        for (Extra extra : shape) {
+            columns.add(extra.column);
+        }
+        return columns;
+    }
+
+    private static String[] row(List<Extra> shape, Cells cells) {
+        String[] row = new String[2 + shape.size()];
+        row[0] = cells.userId();
+        row[1] = cells.clientUserId();
+        for (int i = 0; i < shape.size(); i++) {
+            row[2 + i] = shape.get(i).cell.apply(cells);
+        }
+        return row;
+    }
+
+    private static List<String[]> rows(List<Extra> shape, List<Cells> sample) {
         List<String[]> rows = new ArrayList<>(sample.size());
         for (Cells cells : sample) {
-            rows.add(shape.row(cells));
+            rows.add(row(shape, cells));
         }
         return rows;
     }
 
-    private static final String STACK_INDENT = "  ";
-
     String header() {
-        return layout.header() + (shape == Shape.STACKED ? "\n" + STACK_INDENT + "CLIENT USER ID" : "");
+        return layout.header();
     }
 
-    /** The user's row: one line, or two when stacked. */
+    /** The user's row: one line, or more where an id is longer than its column. */
     String line(Cells cells) {
-        String line = layout.line(shape.row(cells));
-        return shape == Shape.STACKED ? line + "\n" + STACK_INDENT + cells.clientUserId() : line;
+        return String.join("\n", layout.lines(row(shape, cells)));
     }
 }

@@ -2,6 +2,7 @@ package dev.userlookup.output;
 
 import dev.userlookup.api.User;
 import dev.userlookup.terminal.DisplayWidth;
+import dev.userlookup.terminal.LineFit;
 import dev.userlookup.terminal.SafeText;
 import dev.userlookup.terminal.Style;
 import java.io.IOException;
@@ -11,8 +12,10 @@ import java.util.List;
 
 /**
  * One resolved user for people: its fields one a line, then its sources, fitted to the terminal.
- * The ids are never cut; where a field with its provenance ("from oura, updated ...") is too
- * wide, the provenance moves to the next line, and only then is text cut.
+ * The ids are never cut: one too long for its line goes whole on a line of its own, as near
+ * under the values as it fits (on more only where it is wider than the terminal). Where a field
+ * with its provenance ("from oura, updated ...") is too wide, the provenance moves to the next
+ * line, and only then is text cut.
  */
 final class UserCard {
 
@@ -66,7 +69,15 @@ final class UserCard {
                 out.write(label + whole + "\n");
                 continue;
             }
-            out.write(label + (field.cut() ? DisplayWidth.truncate(value, room) : value) + "\n");
+            if (field.cut()) {
+                out.write(label + DisplayWidth.truncate(value, room) + "\n");
+            } else {
+                // An id too long for the line: the label alone, the id whole on lines of its own under the values.
+                out.write(style.bold(field.label()) + "\n");
+                for (String line : LineFit.whole(value, continuation.length(), width)) {
+                    out.write(line + "\n");
+                }
+            }
             if (detail != null) {
                 String shorter = DisplayWidth.of(detail) <= room ? detail : "(" + SafeText.escape(field.shortDetail()) + ")";
                 out.write(continuation + style.dim(DisplayWidth.truncate(shorter, room)) + "\n");
@@ -147,7 +158,9 @@ final class UserCard {
             if (room == 0 || layout.totalWidth() <= room || shown == 1) {
                 out.write("  " + style.bold(layout.header()) + "\n");
                 for (String[] row : cut) {
-                    out.write("  " + layout.line(row) + "\n");
+                    for (String line : layout.lines(row)) {
+                        out.write("  " + line + "\n");
+                    }
                 }
                 return;
             }

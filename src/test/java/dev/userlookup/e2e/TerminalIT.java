@@ -4,10 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.userlookup.fake.FakeService;
 import dev.userlookup.terminal.DisplayWidth;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,16 +27,31 @@ class TerminalIT {
 
     static FakeService fake;
 
+    /** A 72-character client_user_id, as in the issue. */
+    static final String LONG_ID = "eu-west-1/tenant-acme-corporation/customers/2024/0000000042/profile-main";
+
+    /** Serves a page of three of the fake's users, the middle one with {@link #LONG_ID}, and resolves it. */
+    static WireMockServer longIds;
+
     @BeforeAll
     static void start() {
         assumeTrue(Subprocess.scriptAvailable(), "util-linux script(1) is needed for pseudo-terminal tests");
         fake = FakeService.builder().users(1250).start();
+        ObjectNode longUser = fake.users().user(101).put("client_user_id", LONG_ID);
+        longIds = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
+        longIds.start();
+        longIds.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":[" + fake.users().json(100) + ","
+                + longUser + "," + fake.users().json(102) + "],\"total\":1250,\"offset\":100,\"limit\":3}")));
+        longIds.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(okJson(longUser.toString())));
     }
 
     @AfterAll
     static void stop() {
         if (fake != null) {
             fake.close();
+        }
+        if (longIds != null) {
+            longIds.stop();
         }
     }
 
@@ -46,16 +70,26 @@ class TerminalIT {
 
     @Test
     void aListIsAColouredTableFittedTo80ColumnsWithAFooter() {
-        Subprocess.Result result = Subprocess.inTerminal(env(), 80, Subprocess.LAUNCHER + " list --limit 40");
+        // No pager: less marks a line that fills the width with " \b", which is not the tool's output.
+        Subprocess.Result result = Subprocess.inTerminal(env("USERLOOKUP_PAGER", ""), 80, Subprocess.LAUNCHER + " list --limit 40");
 
         assertEquals(0, result.exit(), result::toString);
         assertTrue(result.out().contains("\u001b[1mUSER ID"), "bold header: " + result.out());
         String[] lines = stripAnsi(result.out()).split("\r\n");
-        assertEquals(42, lines.length, result.out());
         for (String line : lines) {
             assertTrue(DisplayWidth.of(line) <= 80, "wider than 80: [" + line + "]");
         }
-        assertEquals("Showing 1–40 of 1,250 users. Next page: userlookup list --offset 40 --limit 40", lines[41]);
+        assertTrue(lines[0].endsWith("SOURCES"), "a plain list shows more than the ids and the date: " + lines[0]);
+        int line = 1;
+        for (int i = 0; i < 40; i++) {
+            while (!lines[line].startsWith(fake.users().userId(i))) {
+                assertTrue(lines[line].startsWith(" "), "a continuation of the row before: " + result.out());
+                line++;
+            }
+            line++;
+        }
+        assertTrue(lines.length <= 42 + 4, "a second line for the widest tenth of the ids at most: " + result.out());
+        assertEquals("Showing 1–40 of 1,250 users. Next page: userlookup list --offset 40 --limit 40", lines[lines.length - 1]);
         assertFalse(stripAnsi(result.out()).contains("\u001b"), "no raw escape from the data: " + result.out());
     }
 
@@ -137,6 +171,45 @@ class TerminalIT {
                     "whole ids at " + width + ": [" + lines[i - 99] + "]");
         }
         assertTrue(result.out().contains("User ID         " + fake.users().userId(42) + "\r\n"), result.out());
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} columns")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {60, 80, 120})
+    void oneLongClientIdTakesMoreLinesForItsOwnRowOnlyAndNothingWraps(int width) {
+        Subprocess.Result result = Subprocess.inTerminal(env("NO_COLOR", "1", "USERLOOKUP_BASE_URL", longIds.baseUrl()), width,
+                Subprocess.LAUNCHER + " list --limit 3; " + Subprocess.LAUNCHER + " resolve " + Subprocess.quote(LONG_ID));
+
+        assertEquals(0, result.exit(), result::toString);
+        List<String> lines = Arrays.asList(result.out().split("\r\n"));
+        for (String line : lines) {
+            assertTrue(DisplayWidth.of(line) <= width, "wider than " + width + ": [" + line + "]");
+        }
+        assertTrue(lines.get(0).startsWith("USER ID"), result.out());
+        assertTrue(lines.get(0).contains(width >= 120 ? "TIME ZONE" : width >= 80 ? "SOURCES" : "CLIENT USER ID"),
+                "columns sized for the typical row: " + lines.get(0));
+        assertTrue(lines.get(1).startsWith(fake.users().userId(100) + "  " + fake.users().clientUserId(100)), result.out());
+        assertTrue(lines.get(2).startsWith(fake.users().userId(101)), "the row before is one line: " + result.out());
+        int next = 3;
+        while (!lines.get(next).startsWith(fake.users().userId(102))) {
+            assertTrue(lines.get(next).startsWith(" "), "continued under its columns, never at column 0: " + result.out());
+            next++;
+        }
+        assertTrue(next - 2 <= 3, "the long row takes what it needs, no more: " + result.out());
+        assertTrue(lines.get(next + 1).startsWith("Showing 101–103 of 1,250 users."), "its row is one line: " + result.out());
+        String longRow = String.join("", lines.subList(2, next).stream().map(String::strip).toList());
+        assertTrue(longRow.contains(LONG_ID), "whole: " + result.out());
+        int card = lines.indexOf("User ID         " + fake.users().userId(101));
+        assertTrue(card > next, result.out());
+        if (width >= 80) {
+            assertTrue(lines.subList(2, next).stream().anyMatch(line -> line.endsWith(LONG_ID)),
+                    "one screen line holds the id, for a mouse: " + result.out());
+            assertTrue(lines.subList(card + 1, card + 3).stream().anyMatch(line -> line.endsWith(LONG_ID)),
+                    "so does the card: " + result.out());
+        }
+        for (String line : lines.subList(card, lines.size())) {
+            assertFalse(line.startsWith(LONG_ID.substring(0, 12)) || line.startsWith(LONG_ID.substring(36, 48)),
+                    "never wrapped to column 0: " + result.out());
+        }
     }
 
     @Test

@@ -51,4 +51,29 @@ class LineFitTest {
         assertEquals(List.of(text.strip().split(" +")), List.of(String.join(" ", lines).strip().split(" +")),
                 "every word, in order, at width " + width);
     }
+
+    @Test
+    void aWholeTextThatFitsTheLineStartsAsNearItsColumnAsItCan() {
+        assertEquals(List.of("    0123456789"), LineFit.whole("0123456789", 4, 20), "at its column when it fits there");
+        assertEquals(List.of("          0123456789"), LineFit.whole("0123456789", 15, 20), "moved left just enough");
+        assertEquals(List.of("0123456789"), LineFit.whole("0123456789", 15, 10), "exactly the width: from the edge");
+    }
+
+    @Test
+    void aWholeTextWiderThanTheLineTakesTheFewestLinesInEvenPiecesUnderOneIndent() {
+        assertEquals(List.of("     0123456789", "     abcdefghij"), LineFit.whole("0123456789abcdefghij", 12, 15));
+        assertEquals(List.of("  0123456789abc", "  defghij"), LineFit.whole("0123456789abcdefghij", 2, 15),
+                "under its column when that takes no more lines");
+        assertEquals(List.of("   0123456", "   789abcd", "   efghijk"), LineFit.whole("0123456789abcdefghijk", 30, 10),
+                "three lines at least: even pieces, indented as far as they allow");
+    }
+
+    @Test
+    void aWideCharacterIsNeverSplitAcrossPieces() {
+        List<String> lines = LineFit.whole("\u6771\u4eac\u6771\u4eac\u6771", 0, 5);
+        for (String line : lines) {
+            assertTrue(DisplayWidth.of(line) <= 5, line);
+        }
+        assertEquals("\u6771\u4eac\u6771\u4eac\u6771", String.join("", lines).strip());
+    }
 }
