@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.userlookup.fake.FakeService;
 import dev.userlookup.terminal.DisplayWidth;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -196,6 +197,26 @@ class TerminalIT {
         assertTrue(result.out().contains("status=0"), result.out());
         assertFalse(result.out().contains("userlookup:"), result.out());
         assertFalse(result.out().contains("Showing"), result.out());
+    }
+
+    /**
+     * Ctrl-C while a long walk is in the pager (less, as chosen when nothing is set): the whole
+     * foreground group gets it; the walk stops, less quits (K, as systemd sets it) and the run
+     * ends 130. Less once ignored it and the run waited for it: both were still there until q.
+     */
+    @Test
+    void ctrlCInThePagerEndsTheWalkAndThePager() throws Exception {
+        assumeTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/less")), "less is needed");
+        try (FakeService slow = FakeService.builder().users(50_000).latencyMillis(100).start();
+                Subprocess.Typed terminal = Subprocess.typedInTerminal(
+                        env("USERLOOKUP_BASE_URL", slow.baseUrl(), "USERLOOKUP_API_KEY", slow.apiKey(), "NO_COLOR", "1"), 100, 20,
+                        Subprocess.LAUNCHER + " list --all; echo \"status=$?\"")) {
+            terminal.awaitScreen(slow.users().userId(10), Duration.ofSeconds(30));
+            terminal.type("\u0003");
+            terminal.awaitScreen("status=", Duration.ofSeconds(10));
+
+            assertTrue(terminal.screen().contains("status=130"), terminal.screen());
+        }
     }
 
     @Test
