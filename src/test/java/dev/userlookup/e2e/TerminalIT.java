@@ -262,7 +262,7 @@ class TerminalIT {
             assertTrue(DisplayWidth.of(notice) < 80, "wider than the screen: [" + notice + "]");
             assertTrue(notice.matches("userlookup: list .*; retry " + retry + " of 3 in \\d+\\.\\d s"), notice);
         }
-        String last = out.substring(error + 3);
+        String last = out.substring(error + "\r\u001b[K".length());
         assertTrue(last.startsWith("userlookup: ") && last.endsWith("\r\n"), out);
         assertFalse(last.contains("retry"), out);
     }
