@@ -161,9 +161,18 @@ public final class PagedOutput extends OutputStream {
         } catch (IOException pagerGone) {
             // it quit first, or the input was ended already: nothing more to give it
         }
-        try {
-            pager.waitFor();
-        } catch (InterruptedException e) {
+        // Ctrl-C while a pager that ignores it (a LESS without K) is still shown must not leave
+        // it alone on the terminal: the wait goes on, and the interrupt is kept for after.
+        boolean interrupted = false;
+        while (true) {
+            try {
+                pager.waitFor();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
     }
