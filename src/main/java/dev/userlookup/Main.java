@@ -10,7 +10,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        int status = App.run(args, Io.system());
+        // Ctrl-C and SIGTERM stop the run through a shutdown hook; the JVM then exits 130 or 143.
+        int status = App.runAsProcess(args, Io.system());
         System.exit(status);
     }
 }

@@ -1,7 +1,12 @@
 package dev.userlookup.cli;
 
+import dev.userlookup.ExitCode;
+import java.io.FilterWriter;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,29 +30,64 @@ public final class App {
     }
 
     public static int run(String[] args, Io io) {
+        return run(args, io, SignalStop.NONE);
+    }
+
+    /**
+     * Runs as the process: Ctrl-C and SIGTERM stop the work at once ({@link SignalStop}); the JVM
+     * then exits 130 or 143 once the run has closed its output.
+     */
+    public static int runAsProcess(String[] args, Io io) {
+        return run(args, io, SignalStop.onSignals(Thread.currentThread()));
+    }
+
+    static int run(String[] args, Io io, SignalStop stop) {
         CommandContext context = new CommandContext(io, new GlobalOptions());
+        stop.watch(context::pagerRunning);
+        ErrorReporter reporter = reporter(context, stop);
+        int status = ExitCode.FAILURE;
         try {
-            return commandLine(context).execute(args);
+            CommandLine commandLine = commandLine(context, reporter);
+            status = commandLine.execute(args);
+            // Help and version text go through picocli's PrintWriter, which keeps a failed write to itself.
+            commandLine.getOut().flush();
+            status = failedOutput(status, ((OutputFailures) commandLine.getOut()).failure(), reporter);
         } finally {
+            // The command has ended, by a signal too: what closes its output must not be interrupted.
+            Thread.interrupted();
             context.close();
             try {
                 io.stdout().flush();
-            } catch (java.io.IOException readerGone) {
-                // nothing more can be said to a reader that went away
+            } catch (java.io.IOException e) {
+                status = failedOutput(status, e, reporter);
             }
+            stop.ended();
         }
+        return stop.stopped() ? ExitCode.INTERRUPTED : status;
+    }
+
+    /** A run that did its work but whose output could not be written is exit 1, said once; a reader that left is not. */
+    private static int failedOutput(int status, java.io.IOException failure, ErrorReporter reporter) {
+        if (failure == null || status != ExitCode.OK) {
+            return status;
+        }
+        return reporter.report(failure);
+    }
+
+    private static ErrorReporter reporter(CommandContext context, SignalStop stop) {
+        return new ErrorReporter(context.messages(), context::redact, context::verbose, stop::stopped);
     }
 
     /** The command line of one invocation (its model serves help, completion and the man page too). */
     public static CommandLine commandLine(Io io) {
-        return commandLine(new CommandContext(io, new GlobalOptions()));
+        CommandContext context = new CommandContext(io, new GlobalOptions());
+        return commandLine(context, reporter(context, SignalStop.NONE));
     }
 
-    private static CommandLine commandLine(CommandContext context) {
+    private static CommandLine commandLine(CommandContext context, ErrorReporter reporter) {
         Io io = context.io();
         CommandLine commandLine = new CommandLine(new UserlookupCommand(context.options()), new CommandFactory(context));
-        ErrorReporter reporter = new ErrorReporter(io.stderr(), context.messages(), context::redact, context::verbose);
-        commandLine.setOut(new PrintWriter(new OutputStreamWriter(io.stdout(), StandardCharsets.UTF_8), true));
+        commandLine.setOut(new OutputFailures(io.stdout()));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
         // The root's commands before its options: what to run first, then how.
         List<String> sections = new ArrayList<>(commandLine.getHelpSectionKeys());
@@ -63,5 +103,72 @@ public final class App {
         commandLine.setExecutionExceptionHandler(reporter);
         commandLine.setParameterExceptionHandler(reporter);
         return commandLine;
+    }
+
+    /**
+     * picocli's writer for help and version text. A PrintWriter keeps a failed write to itself (a
+     * flag, no exception); this one remembers the first failure, so that help into a full disk
+     * is exit 1 like any other output, and help into {@code | head} exit 0.
+     */
+    private static final class OutputFailures extends PrintWriter {
+
+        OutputFailures(OutputStream stdout) {
+            super(new Recording(new OutputStreamWriter(stdout, StandardCharsets.UTF_8)), true);
+        }
+
+        IOException failure() {
+            return ((Recording) out).failure;
+        }
+
+        private static final class Recording extends FilterWriter {
+            private IOException failure;
+
+            Recording(Writer out) {
+                super(out);
+            }
+
+            @Override
+            public void write(int c) throws IOException {
+                try {
+                    out.write(c);
+                } catch (IOException e) {
+                    throw remember(e);
+                }
+            }
+
+            @Override
+            public void write(char[] chars, int offset, int length) throws IOException {
+                try {
+                    out.write(chars, offset, length);
+                } catch (IOException e) {
+                    throw remember(e);
+                }
+            }
+
+            @Override
+            public void write(String text, int offset, int length) throws IOException {
+                try {
+                    out.write(text, offset, length);
+                } catch (IOException e) {
+                    throw remember(e);
+                }
+            }
+
+            @Override
+            public void flush() throws IOException {
+                try {
+                    out.flush();
+                } catch (IOException e) {
+                    throw remember(e);
+                }
+            }
+
+            private IOException remember(IOException e) {
+                if (failure == null) {
+                    failure = e;
+                }
+                return e;
+            }
+        }
     }
 }

@@ -8,8 +8,10 @@ import dev.userlookup.config.SettingsResolver;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.output.Renderers;
+import dev.userlookup.terminal.LineClearingOutput;
 import dev.userlookup.terminal.PagedOutput;
 import dev.userlookup.terminal.Pager;
+import dev.userlookup.terminal.Stderr;
 import dev.userlookup.terminal.Style;
 import dev.userlookup.terminal.Terminal;
 import java.io.IOException;
@@ -23,17 +25,27 @@ final class CommandContext {
 
     private final Io io;
     private final GlobalOptions options;
+    private final Stderr stderr;
     private final Messages messages;
     private Settings settings;
     private ServiceClient client;
     private OutputStream stdout;
-    private PagedOutput paged;
+    private volatile PagedOutput paged;
     private boolean pagerAllowed = true;
 
     CommandContext(Io io, GlobalOptions options) {
-        this.io = io;
+        this.stderr = new Stderr(io.stderr());
+        Terminal terminal = io.terminal();
+        // Every write to stdout goes after the line in place on stderr is taken away, when both are one screen.
+        this.io = new Io(io.stdin(), new LineClearingOutput(io.stdout(), stderr, terminal::stdoutIsTerminal),
+                io.stderr(), io.env(), terminal);
         this.options = options;
-        this.messages = new Messages(io.stderr(), io.terminal(), this::redact);
+        this.messages = new Messages(stderr, terminal, this::redact);
+    }
+
+    /** Standard error's one owner: messages, -v lines, progress and retry notices all go through it. */
+    Stderr stderr() {
+        return stderr;
     }
 
     Messages messages() {
@@ -86,8 +98,9 @@ final class CommandContext {
                     chosen.timeout().value(), chosen.retries().value(), ClientSettings.DEFAULT_RETRY_BASE_DELAY,
                     "userlookup/" + Version.get(), chosen.proxy(), chosen.caFileValues(),
                     chosen.verbose() ? messages::verbose : null,
-                    // A person waiting at a terminal hears of a retry; -v says it already, a pipe never.
-                    io.terminal().stderrIsTerminal() && !chosen.verbose() ? this::say : null));
+                    // A person waiting at a terminal hears of a retry, on one line rewritten by the
+                    // next; -v says it already, a pipe never.
+                    io.terminal().stderrIsTerminal() && !chosen.verbose() ? messages::notice : null));
         }
         return client;
     }
@@ -104,7 +117,7 @@ final class CommandContext {
             String pager = Pager.command(io.env());
             if (pagerAllowed && pager != null && terminal.stdoutIsTerminal() && terminal.height() > 0) {
                 paged = new PagedOutput(io.stdout(), pager, io.env(), terminal.height(), terminal.width());
-                messages.heldOutput(paged);
+                stderr.heldOutput(paged);
                 stdout = new ReaderGoneException.Guard(paged);
             } else {
                 stdout = io.stdout();
@@ -131,7 +144,16 @@ final class CommandContext {
         return settings == null || settings.apiKey().value() == null ? text : settings.apiKey().value().redact(text);
     }
 
-    /** Ends the output (waiting for a pager to quit), then lets the client's threads go. */
+    /** Whether output went to a pager that has not quit yet: it owns the terminal until it does. */
+    boolean pagerRunning() {
+        PagedOutput output = paged;
+        return output != null && output.pagerRunning();
+    }
+
+    /**
+     * Ends the output (waiting for a pager to quit), takes the line in place off stderr, then lets
+     * the client's threads go.
+     */
     void close() {
         try {
             if (paged != null) {
@@ -140,6 +162,7 @@ final class CommandContext {
         } catch (IOException readerGone) {
             // nothing more can be shown to a reader that went away
         } finally {
+            stderr.clearLine();
             if (client != null) {
                 client.close();
             }

@@ -4,7 +4,6 @@ import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
 import dev.userlookup.api.ServiceException;
 import dev.userlookup.terminal.SafeText;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -18,16 +17,18 @@ import picocli.CommandLine;
  */
 final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
 
-    private final PrintStream stderr;
     private final Messages messages;
     private final UnaryOperator<String> redactor;
     private final java.util.function.BooleanSupplier verbose;
+    private final java.util.function.BooleanSupplier stopped;
 
-    ErrorReporter(PrintStream stderr, Messages messages, UnaryOperator<String> redactor, java.util.function.BooleanSupplier verbose) {
-        this.stderr = stderr;
+    /** @param stopped whether Ctrl-C or SIGTERM stopped the run: whatever it ended in is then only that */
+    ErrorReporter(Messages messages, UnaryOperator<String> redactor, java.util.function.BooleanSupplier verbose,
+            java.util.function.BooleanSupplier stopped) {
         this.messages = messages;
         this.redactor = redactor;
         this.verbose = verbose;
+        this.stopped = stopped;
     }
 
     @Override
@@ -76,7 +77,8 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         if (causeOf(e, ReaderGoneException.class) != null) {
             return ExitCode.OK;
         }
-        if (e instanceof CancellationException || e instanceof InterruptedException) {
+        if (stopped.getAsBoolean() || e instanceof CancellationException || e instanceof InterruptedException
+                || e instanceof java.io.InterruptedIOException) {
             return ExitCode.INTERRUPTED;
         }
         int status = statusOf(e);
@@ -93,7 +95,6 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         if (verbose.getAsBoolean()) {
             printTrace(e);
         }
-        stderr.flush();
         return status;
     }
 
@@ -102,14 +103,16 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
      * so each throwable's message is redacted and escaped whole before its frames.
      */
     private void printTrace(Throwable e) {
+        List<String> lines = new ArrayList<>();
         String prefix = "";
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            stderr.println(prefix + SafeText.escape(redactor.apply(t.toString())));
+            lines.add(prefix + SafeText.escape(redactor.apply(t.toString())));
             for (StackTraceElement frame : t.getStackTrace()) {
-                stderr.println("\tat " + frame);
+                lines.add("\tat " + frame);
             }
             prefix = "Caused by: ";
         }
+        messages.trace(lines);
     }
 
     static int statusOf(Throwable e) {

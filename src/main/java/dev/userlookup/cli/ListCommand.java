@@ -114,10 +114,9 @@ final class ListCommand implements Callable<Integer> {
         // Rows on a terminal are their own progress (and may be in a pager): only output sent
         // elsewhere, with a person watching stderr, gets a progress line.
         if (io.terminal().stderrIsTerminal() && !io.terminal().stdoutIsTerminal()) {
-            ProgressLine line = new ProgressLine(io.stderr());
-            context.messages().progress(line);
+            ProgressLine line = context.stderr().progressLine("users");
             progress = new WalkProgress() {
-                @Override public void update(long users, Long total) { line.update(users, total, "users"); }
+                @Override public void update(long users, Long total) { line.update(users, total); }
                 @Override public void clear() { line.clear(); }
             };
         }

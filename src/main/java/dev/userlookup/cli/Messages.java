@@ -1,72 +1,71 @@
 package dev.userlookup.cli;
 
+import dev.userlookup.terminal.DisplayWidth;
 import dev.userlookup.terminal.LineFit;
-import dev.userlookup.terminal.PagedOutput;
-import dev.userlookup.terminal.ProgressLine;
 import dev.userlookup.terminal.SafeText;
+import dev.userlookup.terminal.Stderr;
 import dev.userlookup.terminal.Terminal;
-import java.io.PrintStream;
+import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * The tool's own lines on standard error, {@code userlookup: <text>} and the lines of -v, written
- * in one place: the key redacted, server text escaped, output held for a pager shown first and a
- * progress line cleared; messages on a terminal fitted to its width between words (a script
- * reading stderr still gets one line).
+ * The tool's own words on standard error, {@code userlookup: <text>}, the lines of -v and the
+ * notice of a retry, made safe in one place: the key redacted, server text escaped; messages on a
+ * terminal fitted to its width between words (a script reading stderr still gets one line). They
+ * are written by the one owner of stderr ({@link Stderr}).
  */
 final class Messages {
 
-    private final PrintStream stderr;
+    private final Stderr stderr;
     private final Terminal terminal;
     private final UnaryOperator<String> redactor;
-    private volatile ProgressLine progress;
-    private volatile PagedOutput heldOutput;
 
-    Messages(PrintStream stderr, Terminal terminal, UnaryOperator<String> redactor) {
+    Messages(Stderr stderr, Terminal terminal, UnaryOperator<String> redactor) {
         this.stderr = stderr;
         this.terminal = terminal;
         this.redactor = redactor;
     }
 
-    /** A progress line on the same terminal, cleared before each message; null for none. */
-    void progress(ProgressLine line) {
-        this.progress = line;
-    }
-
-    /** Output held back for a pager, shown before each message so stdout and stderr keep their order. */
-    void heldOutput(PagedOutput output) {
-        this.heldOutput = output;
-    }
-
     void say(String message) {
-        write("userlookup: " + SafeText.escape(redactor.apply(message == null ? "" : message)), true);
+        stderr.lines(LineFit.wrap(line(message), terminal.stderrWidth(), "  "));
     }
 
     /** A line of -v, as it is (a URL is never broken); like a message, after held output and over the progress line. */
     void verbose(String line) {
-        write(SafeText.escape(redactor.apply(line)), false);
+        stderr.lines(List.of(SafeText.escape(redactor.apply(line))));
     }
 
-    private void write(String text, boolean fitted) {
-        int width = fitted ? terminal.stderrWidth() : 0;
-        synchronized (stderr) {
-            PagedOutput held = heldOutput;
-            if (held != null) {
-                try {
-                    held.showHeld();
-                } catch (java.io.IOException readerGone) {
-                    // the terminal is gone: the message still goes to stderr
-                }
-            }
-            ProgressLine shown = progress;
-            if (shown != null) {
-                // The message replaces the progress line, which is redrawn after it.
-                shown.clear();
-            }
-            for (String line : LineFit.wrap(text, width, "  ")) {
-                stderr.println(line);
-            }
-            stderr.flush();
+    /**
+     * A word for a person at a terminal while a request is retried: one line rewritten in place
+     * by the next (cut to the width, since a line that wraps cannot be), gone before the next
+     * message or output.
+     */
+    void notice(String message) {
+        stderr.inPlace(fitted(line(message), terminal.stderrWidth() - 1));
+    }
+
+    /** Cut to {@code columns}: what failed gives way first, the last part ("retry 2 of 3 in 0.9 s") stays whole. */
+    static String fitted(String text, int columns) {
+        if (columns < 1 || DisplayWidth.of(text) <= columns) {
+            return text;
         }
+        int last = text.lastIndexOf("; ");
+        if (last > 0) {
+            String tail = text.substring(last);
+            int room = columns - DisplayWidth.of(tail);
+            if (room >= 20) {
+                return DisplayWidth.truncate(text.substring(0, last), room) + tail;
+            }
+        }
+        return DisplayWidth.truncate(text, columns);
+    }
+
+    /** Lines made safe by the caller (a stack trace for --verbose), written whole. */
+    void trace(List<String> lines) {
+        stderr.lines(lines);
+    }
+
+    private String line(String message) {
+        return "userlookup: " + SafeText.escape(redactor.apply(message == null ? "" : message));
     }
 }

@@ -1,15 +1,31 @@
 package dev.userlookup.output;
 
+import dev.userlookup.api.UserRecord;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.List;
 
 /**
  * A stream whose document is ended exactly once: by {@link #finish} on success, or by
  * {@link #close} when a failure cuts the work short, so that what was printed is still whole
  * (a closed JSON array or object). Used with try-with-resources.
+ *
+ * <p>A run stopped by Ctrl-C or SIGTERM interrupts the thread that writes: a batch of users stops
+ * before the next whole user, never inside one, and the document is closed as after a failure.
  */
 abstract class DocumentStream implements Renderer.UserStream {
 
     private boolean ended;
+
+    @Override
+    public void addAll(List<UserRecord> users) throws IOException {
+        for (UserRecord user : users) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedIOException("stopped");
+            }
+            add(user);
+        }
+    }
 
     @Override
     public final void finish(Footer footer) throws IOException {

@@ -10,7 +10,8 @@ import java.util.Map;
  * screen. Until then it holds what was written; output that fits is written as it is at the end.
  * After that everything streams to the pager as it comes. A pager that quits early makes the next
  * write fail as a closed pipe does, which stops the work like {@code | head}. {@link #close} waits
- * for the pager, so the prompt comes back only after it.
+ * for the pager, so the prompt comes back only after it; after Ctrl-C too (the run's close is
+ * waited for then, see {@code cli.SignalStop}).
  */
 public final class PagedOutput extends OutputStream {
 
@@ -22,9 +23,11 @@ public final class PagedOutput extends OutputStream {
     private final ByteArrayOutputStream held = new ByteArrayOutputStream();
     private int rowsHeld;
     private int lineBytes;
-    private Process pager;
+    /** Read without the lock by {@link #pagerRunning}: a writer blocked on the pager holds the lock. */
+    private volatile Process pager;
     private OutputStream toPager;
-    private Thread waitOnExit;
+    /** Set once output streams on (to the pager, or to the terminal when none starts): nothing is held after. */
+    private volatile boolean streaming;
 
     /**
      * @param terminal standard output (a terminal)
@@ -78,10 +81,12 @@ public final class PagedOutput extends OutputStream {
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
         builder.environment().clear();
         builder.environment().putAll(env);
-        // As git does: less keeps colours and quits at the end of a short text unless told otherwise.
-        builder.environment().putIfAbsent("LESS", "FRX");
+        // As git does, less keeps colours and quits at the end of a short text unless told
+        // otherwise; as systemd does, Ctrl-C quits it (K): Ctrl-C stops the whole run.
+        builder.environment().putIfAbsent("LESS", "FRXK");
         builder.environment().putIfAbsent("LV", "-c");
         terminal.flush();
+        streaming = true;
         try {
             pager = builder.start();
         } catch (IOException cannotStart) {
@@ -92,9 +97,6 @@ public final class PagedOutput extends OutputStream {
             return;
         }
         toPager = pager.getOutputStream();
-        // Ctrl-C ends this JVM; the pager stays on the terminal and must own it until it quits.
-        waitOnExit = new Thread(this::awaitPager, "userlookup-pager");
-        Runtime.getRuntime().addShutdownHook(waitOnExit);
         held.writeTo(toPager);
         held.reset();
     }
@@ -104,7 +106,18 @@ public final class PagedOutput extends OutputStream {
      * the order they happened. The rows stay counted: a pager takes what still comes if the
      * screen overflows.
      */
-    public synchronized void showHeld() throws IOException {
+    public void showHeld() throws IOException {
+        if (streaming) {
+            // Nothing is held once output streams on; a writer blocked on a pager that reads no
+            // more must not hold up a message.
+            return;
+        }
+        synchronized (this) {
+            showHeldLocked();
+        }
+    }
+
+    private void showHeldLocked() throws IOException {
         if (toPager == null && held.size() > 0) {
             held.writeTo(terminal);
             held.reset();
@@ -124,7 +137,7 @@ public final class PagedOutput extends OutputStream {
     @Override
     public synchronized void close() throws IOException {
         if (toPager == null) {
-            showHeld();
+            showHeldLocked();
             terminal.flush();
             return;
         }
@@ -133,11 +146,12 @@ public final class PagedOutput extends OutputStream {
             return;
         }
         awaitPager();
-        try {
-            Runtime.getRuntime().removeShutdownHook(waitOnExit);
-        } catch (IllegalStateException exiting) {
-            // the hook is running or has run: it waited already
-        }
+    }
+
+    /** Whether a pager was started and has not quit: it owns the terminal until it does. */
+    public boolean pagerRunning() {
+        Process started = pager;
+        return started != null && started.isAlive();
     }
 
     /** Ends the pager's input (the end of what it shows) and waits for it to quit. */
@@ -147,9 +161,18 @@ public final class PagedOutput extends OutputStream {
         } catch (IOException pagerGone) {
             // it quit first, or the input was ended already: nothing more to give it
         }
-        try {
-            pager.waitFor();
-        } catch (InterruptedException e) {
+        // Ctrl-C while a pager that ignores it (a LESS without K) is still shown must not leave
+        // it alone on the terminal: the wait goes on, and the interrupt is kept for after.
+        boolean interrupted = false;
+        while (true) {
+            try {
+                pager.waitFor();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
     }

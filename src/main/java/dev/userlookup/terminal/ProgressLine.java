@@ -1,45 +1,43 @@
 package dev.userlookup.terminal;
 
-import java.io.PrintStream;
-
 /**
- * One line on standard error that a long walk rewrites in place ({@code 12,000 of 50,000 users,
- * 4,100/s}). Only for a terminal; redrawn at most ten times a second, and cleared before output
- * is written so rows never mix with it.
+ * A long walk's line on standard error ({@code 12,000 of 50,000 users, 4,100/s}), rewritten in
+ * place by its {@link Stderr}, which owns it: only for a terminal, redrawn at most ten times a
+ * second, cleared before output is written so rows never mix with it. It has no lock of its own;
+ * its state is guarded by the lock of its {@link Stderr}.
  */
 public final class ProgressLine {
 
     private static final long MIN_INTERVAL_NANOS = 100_000_000L;
-    private static final String CLEAR = "\r\u001b[K";
 
-    private final PrintStream stderr;
+    private final Stderr owner;
+    private final String unit;
     private final long started = System.nanoTime();
     private long lastDrawn;
-    private boolean shown;
 
-    public ProgressLine(PrintStream stderr) {
-        this.stderr = stderr;
+    ProgressLine(Stderr owner, String unit) {
+        this.owner = owner;
+        this.unit = unit;
     }
 
-    public synchronized void update(long done, Long total, String unit) {
-        long now = System.nanoTime();
+    /** How far the work is, of the total (null when unknown). */
+    public void update(long done, Long total) {
+        owner.progress(this, done, total);
+    }
+
+    /** Takes the line away (whatever line is in place: there is one). */
+    public void clear() {
+        owner.clearLine();
+    }
+
+    /** The text to draw now, or null when it was drawn less than a tenth of a second ago; under the owner's lock. */
+    String next(long now, long done, Long total, boolean shown) {
         if (shown && now - lastDrawn < MIN_INTERVAL_NANOS) {
-            return;
+            return null;
         }
         lastDrawn = now;
         double seconds = Math.max(1e-3, (now - started) / 1e9);
-        String text = Counts.format(done) + (total == null ? "" : " of " + Counts.format(total)) + " " + unit
+        return Counts.format(done) + (total == null ? "" : " of " + Counts.format(total)) + " " + unit
                 + ", " + Counts.format(Math.round(done / seconds)) + "/s";
-        stderr.print(CLEAR + text);
-        stderr.flush();
-        shown = true;
-    }
-
-    public synchronized void clear() {
-        if (shown) {
-            stderr.print(CLEAR);
-            stderr.flush();
-            shown = false;
-        }
     }
 }

@@ -477,6 +477,25 @@ class ExitStatusTest {
         assertEquals("userlookup: writing output: No space left on device\n", err.toString(StandardCharsets.UTF_8));
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"-V", "--help", "help list", "list --help", "help"})
+    void helpAndVersionIntoAFullDiskAreExit1SaidOnce(String words) {
+        OutputStream fullDisk = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("No space left on device");
+            }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Io io = new Io(new ByteArrayInputStream(new byte[0]), fullDisk, new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of(), Terminal.fixed(false, false, 0));
+
+        int exit = App.run(words.split(" "), io);
+
+        assertEquals(1, exit, err.toString(StandardCharsets.UTF_8));
+        assertEquals("userlookup: writing output: No space left on device\n", err.toString(StandardCharsets.UTF_8));
+    }
+
     @Test
     void anInterruptedRequestIsExit130() throws Exception {
         service.stubFor(get(RESOLVE_X).willReturn(okJson(Users.user("u", "x")).withFixedDelay(10_000)));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.userlookup.fake.FakeService;
 import dev.userlookup.terminal.ProgressLine;
 import dev.userlookup.terminal.SafeText;
+import dev.userlookup.terminal.Stderr;
 import dev.userlookup.terminal.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,13 +22,13 @@ class MessagesTest {
 
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
-    private final Messages messages = new Messages(stderr, Terminal.fixed(false, true, 0), text -> text.replace("s3cret", "***"));
+    private final Stderr owner = new Stderr(stderr);
+    private final Messages messages = new Messages(owner, Terminal.fixed(false, true, 0), text -> text.replace("s3cret", "***"));
 
     @Test
     void aVerboseLineClearsTheProgressLineAndIsWrittenAsItIs() {
-        ProgressLine progress = new ProgressLine(stderr);
-        messages.progress(progress);
-        progress.update(12_000, 50_000L, "users");
+        ProgressLine progress = owner.progressLine("users");
+        progress.update(12_000, 50_000L);
 
         messages.verbose("> GET http://127.0.0.1:1/v2/user/?offset=500&limit=500  (x-service-api-key: s3cret)");
 
@@ -38,14 +39,31 @@ class MessagesTest {
 
     @Test
     void aMessageClearsTheProgressLineToo() {
-        ProgressLine progress = new ProgressLine(stderr);
-        messages.progress(progress);
-        progress.update(1, null, "users");
+        ProgressLine progress = owner.progressLine("users");
+        progress.update(1, null);
 
         messages.say("retrying after HTTP 503");
 
         String shown = err.toString(StandardCharsets.UTF_8);
         assertTrue(shown.endsWith(CLEAR + "userlookup: retrying after HTTP 503\n"), shown);
+    }
+
+    @Test
+    void retryNoticesAreOneLineRewrittenCutToTheWidthWithTheRetryWholeAndTheErrorTakesTheirPlace() {
+        Messages at60 = new Messages(owner, Terminal.fixed(false, true, 60), text -> text);
+
+        at60.notice("list (limit 5): cannot connect to 127.0.0.1:1 (connection refused); retry 1 of 3 in 0.4 s");
+        at60.notice("list (limit 5): cannot connect to 127.0.0.1:1 (connection refused); retry 2 of 3 in 1.3 s");
+        at60.say("list (limit 5): cannot connect to 127.0.0.1:1 (connection refused); gave up after 3 retries");
+
+        String shown = err.toString(StandardCharsets.UTF_8);
+        String[] rewrites = shown.split(Pattern.quote(CLEAR), -1);
+        assertEquals(4, rewrites.length, shown);
+        assertEquals("userlookup: list (limit 5): cannot …; retry 1 of 3 in 0.4 s", rewrites[1]);
+        assertEquals(59, dev.userlookup.terminal.DisplayWidth.of(rewrites[2]), rewrites[2]);
+        assertTrue(rewrites[2].endsWith("; retry 2 of 3 in 1.3 s"), rewrites[2]);
+        assertTrue(rewrites[3].startsWith("userlookup: list (limit 5): cannot connect"), shown);
+        assertFalse(rewrites[3].contains("retry 2"), shown);
     }
 
     @Test

@@ -101,6 +101,21 @@ class JarIT {
     }
 
     @Test
+    void helpAndVersionIntoAFullDiskAreExit1WithALineAndIntoHeadExit0() {
+        for (String words : new String[] {"-V", "--help", "help list", "list --help"}) {
+            Subprocess.Result full = Subprocess.run(env, Duration.ofSeconds(60), "bash", "-c",
+                    Subprocess.LAUNCHER + " " + words + " > /dev/full");
+            Subprocess.Result head = Subprocess.run(env, Duration.ofSeconds(60), "bash", "-c",
+                    Subprocess.LAUNCHER + " " + words + " | head -c 1 > /dev/null; echo \"status=${PIPESTATUS[0]}\"");
+
+            assertEquals(1, full.exit(), words + ": " + full);
+            assertEquals("userlookup: writing output: No space left on device\n", full.err(), words + ": " + full);
+            assertEquals("status=0\n", head.out(), words + ": " + head);
+            assertEquals("", head.err(), words + ": " + head);
+        }
+    }
+
+    @Test
     void theKeyNeverAppearsInVerboseOutput() {
         Subprocess.Result result = launcher("-v", "resolve", FakeService.ID_500, "--retries", "1");
 

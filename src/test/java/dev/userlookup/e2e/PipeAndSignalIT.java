@@ -1,19 +1,30 @@
 package dev.userlookup.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.userlookup.fake.FakeService;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** A reader that goes away, and Ctrl-C, through the built launcher. */
+/** A reader that goes away, Ctrl-C and SIGTERM, through the built launcher. */
 class PipeAndSignalIT {
 
     /** 50,000 users at 100 ms a page: a full walk would take at least 2.5 s even with 4 in flight. */
@@ -73,8 +84,104 @@ class PipeAndSignalIT {
     }
 
     private static void interrupt(long pid) throws IOException, InterruptedException {
+        signal("INT", pid);
+    }
+
+    private static void signal(String name, long pid) throws IOException, InterruptedException {
         // The launcher execs java, so the pid is the JVM's.
-        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(pid)).start();
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).start();
         assertEquals(0, kill.waitFor());
+    }
+
+    /** A walk into a file, signalled once users are in the file: the file is whole, the status the signal's. */
+    @ParameterizedTest(name = "{0} into a file, SIG{1}")
+    @CsvSource({"json, INT, 130", "json, TERM, 143", "ndjson, INT, 130", "ndjson, TERM, 143", "csv, INT, 130", "csv, TERM, 143"})
+    void aSignalMidWalkLeavesAWholeDocumentAndExits128PlusTheSignal(String format, String signal, int status) throws Exception {
+        Path file = Files.createTempFile("userlookup-signal", "." + format);
+        try {
+            ProcessBuilder builder = new ProcessBuilder(Subprocess.LAUNCHER.toString(), "list", "--all", "-o", format);
+            builder.environment().putAll(env());
+            builder.redirectOutput(file.toFile());
+            Process process = builder.start();
+            awaitUsersIn(file, process);
+            signal(signal, process.pid());
+            boolean ended = process.waitFor(10, TimeUnit.SECONDS);
+            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+
+            assertTrue(ended, "still running 10 s after SIG" + signal);
+            assertEquals(status, process.exitValue(), err);
+            assertEquals("", err);
+            byte[] written = Files.readAllBytes(file);
+            String text = new String(written, StandardCharsets.UTF_8);
+            switch (format) {
+                case "json" -> {
+                    JsonNode document = new ObjectMapper().readTree(written);
+                    int users = document.get("users").size();
+                    assertTrue(users > 0 && users < 50_000, "users: " + users);
+                    assertEquals(users, document.get("total").asInt(), text.substring(text.length() - 200));
+                    assertTrue(text.endsWith("}\n"), text.substring(text.length() - 200));
+                }
+                case "ndjson" -> {
+                    assertTrue(text.endsWith("\n"), text.substring(text.length() - 200));
+                    String[] lines = text.split("\n");
+                    assertTrue(lines.length > 0 && lines.length < 50_000, "lines: " + lines.length);
+                    for (String line : lines) {
+                        assertTrue(new ObjectMapper().readTree(line).has("user_id"), line);
+                    }
+                }
+                default -> {
+                    assertTrue(text.endsWith("\r\n"), text.substring(text.length() - 200));
+                    int rows = 0;
+                    try (com.fasterxml.jackson.databind.MappingIterator<java.util.List<String>> it = new CsvMapper()
+                            .enable(CsvParser.Feature.WRAP_AS_ARRAY).readerForListOf(String.class).readValues(written)) {
+                        while (it.hasNext()) {
+                            assertEquals(9, it.next().size(), "row " + rows);
+                            rows++;
+                        }
+                    }
+                    assertTrue(rows > 1 && rows < 50_001, "rows: " + rows);
+                }
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** Waits until the walk has written users (its first page is flushed), so the signal comes mid-walk. */
+    private static void awaitUsersIn(Path file, Process process) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (Files.size(file) < 1000) {
+            assertTrue(process.isAlive(), "the walk ended before it was signalled");
+            assertTrue(System.nanoTime() < deadline, "no users written in 30 s");
+            Thread.sleep(5);
+        }
+    }
+
+    /**
+     * At a terminal, Ctrl-C (typed, so the whole foreground group gets it) mid-walk into a file:
+     * the progress line is taken away, the status is 130 and the document is whole.
+     */
+    @Test
+    void ctrlCAtATerminalClearsTheProgressLine() throws Exception {
+        Assumptions.assumeTrue(Subprocess.scriptAvailable(), "util-linux script(1) is needed for pseudo-terminal tests");
+        Path file = Files.createTempFile("userlookup-signal", ".json");
+        Map<String, String> env = new HashMap<>(env());
+        env.put("TERM", "xterm-256color");
+        try (Subprocess.Typed terminal = Subprocess.typedInTerminal(env, 80, 24,
+                Subprocess.LAUNCHER + " list --all -o json > " + file + "; echo \"status=$?\"")) {
+            terminal.awaitScreen(" of 50,000 users, ", Duration.ofSeconds(30));
+            terminal.type("\u0003");
+            terminal.awaitScreen("status=", Duration.ofSeconds(10));
+
+            String screen = terminal.screen();
+            assertTrue(screen.contains("status=130"), screen);
+            int progress = screen.lastIndexOf(" users, ");
+            assertTrue(screen.indexOf("\r\u001b[K", progress) > progress, "the progress line stays: " + screen);
+            assertFalse(screen.substring(progress).contains("userlookup:"), screen);
+            JsonNode document = new ObjectMapper().readTree(file.toFile());
+            assertEquals(document.get("users").size(), document.get("total").asInt());
+        } finally {
+            Files.deleteIfExists(file);
+        }
     }
 }

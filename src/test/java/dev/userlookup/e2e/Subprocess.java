@@ -98,6 +98,93 @@ final class Subprocess {
         return run(env, Duration.ofSeconds(60), command);
     }
 
+    /**
+     * The tool inside a pseudo-terminal of the given size that a test types into: what is
+     * written to {@link Typed#type} reaches the terminal as keys (Ctrl-C is U+0003).
+     */
+    static Typed typedInTerminal(Map<String, String> env, int columns, int rows, String shellCommand) {
+        ProcessBuilder builder = new ProcessBuilder("script", "-qec",
+                "stty cols " + columns + " rows " + rows + "; " + shellCommand, "/dev/null");
+        for (String name : new String[] {"NO_COLOR", "CLICOLOR_FORCE", "USERLOOKUP_BASE_URL", "USERLOOKUP_API_KEY", "PAGER",
+            "USERLOOKUP_PAGER", "LESS"}) {
+            builder.environment().remove(name);
+        }
+        builder.environment().putAll(env);
+        builder.redirectErrorStream(true);
+        try {
+            return new Typed(builder.start());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A terminal session a test types into and reads the screen's bytes from. */
+    static final class Typed implements AutoCloseable {
+        private final Process process;
+        private final StringBuffer screen = new StringBuffer();
+        private final Object arrived = new Object();
+
+        Typed(Process process) {
+            this.process = process;
+            Thread reader = new Thread(() -> {
+                byte[] buffer = new byte[8192];
+                try (InputStream in = process.getInputStream()) {
+                    for (int n; (n = in.read(buffer)) > 0; ) {
+                        screen.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
+                        synchronized (arrived) {
+                            arrived.notifyAll();
+                        }
+                    }
+                } catch (IOException ended) {
+                    // the session ended
+                }
+                synchronized (arrived) {
+                    arrived.notifyAll();
+                }
+            });
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        void type(String keys) {
+            try {
+                process.getOutputStream().write(keys.getBytes(StandardCharsets.UTF_8));
+                process.getOutputStream().flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** Waits until the screen shows {@code text}; fails after {@code timeout}. */
+        void awaitScreen(String text, Duration timeout) {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            synchronized (arrived) {
+                while (screen.indexOf(text) < 0) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw new AssertionError("not on the screen after " + timeout + ": " + text + "\n--- screen\n" + screen);
+                    }
+                    try {
+                        arrived.wait(Math.max(1, left / 1_000_000));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new AssertionError(e);
+                    }
+                }
+            }
+        }
+
+        String screen() {
+            return screen.toString();
+        }
+
+        @Override
+        public void close() {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+
     static boolean scriptAvailable() {
         return Files.isExecutable(Path.of("/usr/bin/script"));
     }

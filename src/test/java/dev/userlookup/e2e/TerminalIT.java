@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.userlookup.fake.FakeService;
 import dev.userlookup.terminal.DisplayWidth;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -141,6 +142,27 @@ class TerminalIT {
         assertEquals("0", redirected.out().strip(), "nothing on a stderr that is not a terminal");
     }
 
+    /**
+     * -v lines from the page workers and the walk's progress line share stderr: they once took two
+     * locks in opposite orders and a run hung for ever, about one in three. Many pages, -v, at a
+     * terminal, again and again; {@code timeout} turns a hang into a status.
+     */
+    @Test
+    void aVerboseWalkAtATerminalNeverHangs() {
+        try (FakeService many = FakeService.builder().users(20_000).latencyMillis(5).start()) {
+            Map<String, String> env = env("USERLOOKUP_BASE_URL", many.baseUrl(), "USERLOOKUP_API_KEY", many.apiKey());
+            for (int run = 1; run <= 5; run++) {
+                Subprocess.Result result = Subprocess.inTerminal(env, 80, "timeout 25 " + Subprocess.LAUNCHER
+                        + " -v list --all --limit 100 -o ndjson > /tmp/userlookup-verbose-walk.ndjson; echo \"status=$?\"; "
+                        + "wc -l < /tmp/userlookup-verbose-walk.ndjson");
+
+                assertTrue(result.out().contains("status=0"), "run " + run + " hung or failed: " + result.out());
+                assertTrue(result.out().strip().endsWith("20000"), "run " + run + ": " + result.out());
+                assertTrue(result.out().contains("> GET "), result.out());
+            }
+        }
+    }
+
     @Test
     void controlCharactersFromTheServiceNeverReachTheTerminalRaw() {
         Subprocess.Result result = Subprocess.inTerminal(env(), 200, Subprocess.LAUNCHER + " list --limit 40 --color never; "
@@ -250,6 +272,26 @@ class TerminalIT {
         assertFalse(result.out().contains("Showing"), result.out());
     }
 
+    /**
+     * Ctrl-C while a long walk is in the pager (less, as chosen when nothing is set): the whole
+     * foreground group gets it; the walk stops, less quits (K, as systemd sets it) and the run
+     * ends 130. Less once ignored it and the run waited for it: both were still there until q.
+     */
+    @Test
+    void ctrlCInThePagerEndsTheWalkAndThePager() throws Exception {
+        assumeTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/less")), "less is needed");
+        try (FakeService slow = FakeService.builder().users(50_000).latencyMillis(100).start();
+                Subprocess.Typed terminal = Subprocess.typedInTerminal(
+                        env("USERLOOKUP_BASE_URL", slow.baseUrl(), "USERLOOKUP_API_KEY", slow.apiKey(), "NO_COLOR", "1"), 100, 20,
+                        Subprocess.LAUNCHER + " list --all; echo \"status=$?\"")) {
+            terminal.awaitScreen(slow.users().userId(10), Duration.ofSeconds(30));
+            terminal.type("\u0003");
+            terminal.awaitScreen("status=", Duration.ofSeconds(10));
+
+            assertTrue(terminal.screen().contains("status=130"), terminal.screen());
+        }
+    }
+
     @Test
     void neverAPagerIntoAPipe() {
         Subprocess.Result result = Subprocess.inTerminal(env("USERLOOKUP_PAGER", "sed 's/^/PAGED:/'"), 100,
@@ -259,12 +301,43 @@ class TerminalIT {
     }
 
     @Test
-    void aRetryIsAnnouncedOnTheTerminal() {
+    void aRetryIsAnnouncedOnTheTerminalOnALineThatTheErrorReplaces() {
         Subprocess.Result result = Subprocess.inTerminal(env(), 120, Subprocess.LAUNCHER + " resolve __503__ --retries 1");
 
         assertEquals(5, result.exit(), result::toString);
-        assertTrue(result.out().matches("(?s)userlookup: resolve \"__503__\": HTTP 503; retry 1 of 1 in \\d+\\.\\d s\r\n"
-                + "userlookup: resolve \"__503__\": the service failed \\(HTTP 503\\).*"), result.out());
+        assertTrue(result.out().matches("(?s)\r\u001b\\[Kuserlookup: resolve \"__503__\": HTTP 503; retry 1 of 1 in \\d+\\.\\d s"
+                + "\r\u001b\\[Kuserlookup: resolve \"__503__\": the service failed \\(HTTP 503\\).*"), result.out());
+    }
+
+    /**
+     * A refused connection at 80 columns: every retry once rewrote two more lines; now one line
+     * is rewritten in place, never wider than the screen, and the error takes its place.
+     */
+    @Test
+    void retriesOfARefusedConnectionAreOneLineRewrittenThenTheError() throws Exception {
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        Subprocess.Result result = Subprocess.inTerminal(env("USERLOOKUP_BASE_URL", "http://127.0.0.1:" + closed), 80,
+                Subprocess.LAUNCHER + " list --limit 5 --retries 3");
+
+        assertEquals(5, result.exit(), result::toString);
+        String out = result.out();
+        int error = out.lastIndexOf("\r\u001b[K");
+        assertFalse(out.substring(0, error).contains("\n"), "the notices are one line: " + out);
+        String[] rewrites = out.substring(0, error).split("\r\u001b\\[K", -1);
+        // "", then the three notices.
+        assertEquals(4, rewrites.length, out);
+        for (int retry = 1; retry <= 3; retry++) {
+            String notice = rewrites[retry];
+            assertTrue(notice.startsWith("userlookup: "), notice);
+            assertTrue(DisplayWidth.of(notice) < 80, "wider than the screen: [" + notice + "]");
+            assertTrue(notice.matches("userlookup: list .*; retry " + retry + " of 3 in \\d+\\.\\d s"), notice);
+        }
+        String last = out.substring(error + "\r\u001b[K".length());
+        assertTrue(last.startsWith("userlookup: ") && last.endsWith("\r\n"), out);
+        assertFalse(last.contains("retry"), out);
     }
 
     @Test
