@@ -40,7 +40,9 @@ public final class ProfilesTable {
             TableLayout layout = TableLayout.fit(COLUMNS, rows, width);
             out.append(layout.header().stripTrailing()).append('\n');
             for (String[] row : rows) {
-                out.append(layout.line(row).stripTrailing()).append('\n');
+                for (String line : layout.lines(row)) {
+                    out.append(line).append('\n');
+                }
             }
         }
         if (listing.defaultMissing()) {
