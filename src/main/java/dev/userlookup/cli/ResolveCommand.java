@@ -135,6 +135,8 @@ final class ResolveCommand implements Callable<Integer> {
         if (count > 0) {
             out.addAll(users);
             out.flush();
+            // Written: their bodies leave the run's memory budget, for the answers still to come.
+            users.forEach(UserRecord::release);
             users.clear();
         }
         return count;

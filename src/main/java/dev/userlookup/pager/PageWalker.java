@@ -154,6 +154,8 @@ public final class PageWalker {
             progress.clear();
             out.addAll(fresh);
             out.flush();
+            // Written: its bytes leave the run's memory budget, so the pages to come have room.
+            page.release();
             printed += fresh.size();
             progress.update(printed, page.total());
         }
