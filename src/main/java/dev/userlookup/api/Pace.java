@@ -55,7 +55,9 @@ final class Pace {
      */
     Slot enter(long ticket) {
         lock.lock();
-        waiting.add(ticket);
+        if (!waiting.contains(ticket)) {
+            waiting.add(ticket);
+        }
         boolean entered = false;
         try {
             while (true) {
@@ -74,7 +76,7 @@ final class Pace {
                     inFlight++;
                     entered = true;
                     changed.signalAll();
-                    return new Slot(era);
+                    return new Slot(ticket, era);
                 }
                 changed.await();
             }
@@ -90,6 +92,18 @@ final class Pace {
         }
     }
 
+    /** The request has ended, answered or not: it no longer queues (see {@link Slot#throttled}). */
+    void done(long ticket) {
+        lock.lock();
+        try {
+            if (waiting.remove(ticket)) {
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Sleeps {@code wait} (the backoff of a request that failed on its own, not the service's load). */
     void sleep(Duration wait) {
         try {
@@ -100,9 +114,12 @@ final class Pace {
         }
     }
 
-    /** Full jitter: a random wait between 0 and base x 2^n. */
+    /**
+     * Full jitter: a random wait between 0 and base x 2^n, the ceiling no higher than the longest
+     * Retry-After the tool sits out ({@link ClientSettings#MAX_RETRY_AFTER}).
+     */
     Duration backoff(int n) {
-        long ceiling = baseDelay.toMillis() << Math.min(n, 10);
+        long ceiling = Math.min(baseDelay.toMillis() << Math.min(n, 10), ClientSettings.MAX_RETRY_AFTER.toMillis());
         return Duration.ofMillis(timing.jitter(ceiling));
     }
 
@@ -116,12 +133,24 @@ final class Pace {
         }
     }
 
+    /** Requests waiting for a place (tests). */
+    int queued() {
+        lock.lock();
+        try {
+            return waiting.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** One request in flight; closing it frees its place. */
     final class Slot implements AutoCloseable {
+        private final long ticket;
         private final long sentInEra;
         private boolean left;
 
-        private Slot(long era) {
+        private Slot(long ticket, long era) {
+            this.ticket = ticket;
             this.sentInEra = era;
         }
 
@@ -142,7 +171,9 @@ final class Pace {
         /**
          * A 429 or 503: the first since the latest pause began starts a new one for everyone
          * (the larger of {@code retryAfter} and the backoff) and halves the limit; a later one
-         * from a request sent before it only lengthens it to its own Retry-After.
+         * from a request sent before it only lengthens it to its own Retry-After. The request
+         * queues again at once, in its old place: its retry goes before any request younger than
+         * it, however the threads are scheduled ({@link #done} when it gives up instead).
          *
          * @return how long from now the run is paused
          */
@@ -163,6 +194,7 @@ final class Pace {
                     pauseUntil = until;
                 }
                 leave();
+                waiting.add(ticket);
                 return Duration.ofNanos(Math.max(0, pauseUntil - now));
             } finally {
                 lock.unlock();

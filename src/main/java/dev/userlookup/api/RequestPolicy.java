@@ -30,10 +30,18 @@ final class RequestPolicy {
 
     /** A 2xx response to GET {@code uri}, or the exception that says why there is none. */
     Response get(String operation, URI uri, boolean notFoundMeansNoUser) {
+        long ticket = pace.ticket();
+        try {
+            return attempts(operation, uri, notFoundMeansNoUser, ticket);
+        } finally {
+            pace.done(ticket);
+        }
+    }
+
+    private Response attempts(String operation, URI uri, boolean notFoundMeansNoUser, long ticket) {
         URI target = uri;
         int redirects = 0;
         int retry = 0;
-        long ticket = pace.ticket();
         while (true) {
             Response response;
             try (Pace.Slot slot = pace.enter(ticket)) {

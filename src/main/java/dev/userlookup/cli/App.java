@@ -28,6 +28,9 @@ public final class App {
         CommandContext context = new CommandContext(io, new GlobalOptions());
         try {
             return commandLine(context).execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands on Errors: out of memory is still one line, exit 5, never a Java stack trace.
+            return reporter(context).report(e);
         } finally {
             context.close();
             try {
@@ -43,10 +46,14 @@ public final class App {
         return commandLine(new CommandContext(io, new GlobalOptions()));
     }
 
+    private static ErrorReporter reporter(CommandContext context) {
+        return new ErrorReporter(context.io().stderr(), context.messages(), context::redact, context::verbose);
+    }
+
     private static CommandLine commandLine(CommandContext context) {
         Io io = context.io();
         CommandLine commandLine = new CommandLine(new UserlookupCommand(context.options()), new CommandFactory(context));
-        ErrorReporter reporter = new ErrorReporter(io.stderr(), context.messages(), context::redact, context::verbose);
+        ErrorReporter reporter = reporter(context);
         commandLine.setOut(new PrintWriter(new OutputStreamWriter(io.stdout(), StandardCharsets.UTF_8), true));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
         // The root's commands before its options: what to run first, then how.
