@@ -40,6 +40,11 @@ final class HttpTransport implements AutoCloseable {
         this.budget = new MemoryBudget(settings.memoryBudget());
     }
 
+    /** The run's memory budget (tests). */
+    MemoryBudget budget() {
+        return budget;
+    }
+
     Response exchange(URI uri) throws TransportFailure {
         HttpRequest request = HttpRequest.newBuilder(uri)
                 .GET()

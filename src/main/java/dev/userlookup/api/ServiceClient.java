@@ -117,6 +117,11 @@ public final class ServiceClient implements AutoCloseable {
         return lastDate;
     }
 
+    /** Bytes of answers counted in the run's memory budget now (tests). */
+    long bytesHeld() {
+        return transport.budget().held();
+    }
+
     /** Lets the HTTP client's thread go, so the process can end without waiting for it. */
     @Override
     public void close() {
