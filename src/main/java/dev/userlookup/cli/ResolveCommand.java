@@ -56,7 +56,8 @@ final class ResolveCommand implements Callable<Integer> {
     boolean stdin;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
-            description = "Ids resolved at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}).")
+            description = "Ids resolved at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
+                    + "halved while the service answers 429 or 503, one more back a success.")
     int parallel;
 
     ResolveCommand(CommandContext context) {
