@@ -143,6 +143,9 @@ final class HttpTransport implements AutoCloseable {
     private static byte[] decode(URI uri, HttpResponse<BodyChunks> response) throws TransportFailure {
         String encoding = response.headers().firstValue("Content-Encoding").orElse("identity").trim().toLowerCase(Locale.ROOT);
         BodyChunks sent = response.body();
+        if (sent == null) {
+            return new byte[0];  // no body handler ran (a proxy's 407 answered by the client itself)
+        }
         try {
             if (encoding.equals("identity") || encoding.isEmpty() || sent.size() == 0) {
                 return sent.join();
