@@ -27,6 +27,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(60)
 class MemoryBudgetTest {
 
+    static {
+        // java.net.http reads its proxy-authentication properties once a JVM, as it first loads; the
+        // tool sets them as App loads. This class builds a client itself: App loads first, so that
+        // HttpsTest's proxy cases in the same JVM meet the client as the tool sets it up.
+        try {
+            Class.forName("dev.userlookup.cli.App", true, MemoryBudgetTest.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final long MIB = 1L << 20;
 
     @RegisterExtension

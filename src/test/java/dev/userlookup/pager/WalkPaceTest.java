@@ -35,6 +35,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(60)
 class WalkPaceTest {
 
+    static {
+        // java.net.http reads its proxy-authentication properties once a JVM, as it first loads; the
+        // tool sets them as App loads. This class builds a client itself: App loads first, so that
+        // HttpsTest's proxy cases in the same JVM meet the client as the tool sets it up.
+        try {
+            Class.forName("dev.userlookup.cli.App", true, WalkPaceTest.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final int PAGE = 500;
     private static final int TOTAL = 100 * PAGE;
 
