@@ -10,6 +10,16 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // Out of memory in a thread of the HTTP client's is one line and exit 5 too, like in a command's.
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError) {
+                System.err.println("userlookup: out of memory (" + e.getMessage() + ") in " + thread.getName()
+                        + "; try a smaller --parallel, or give Java more with USERLOOKUP_JAVA_OPTS=-Xmx1g");
+                System.exit(ExitCode.UNAVAILABLE);
+            }
+            System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+            e.printStackTrace();
+        });
         // Ctrl-C and SIGTERM stop the run through a shutdown hook; the JVM then exits 130 or 143.
         int status = App.runAsProcess(args, Io.system());
         System.exit(status);

@@ -1,6 +1,5 @@
 package dev.userlookup.api;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
@@ -9,29 +8,38 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
-/** Collects a response body, giving up (and cancelling the stream) past a size cap. */
-final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> {
+/**
+ * Collects a response body as it comes, counting each piece in the request's hold on the run's
+ * {@link MemoryBudget}; gives up (and cancels the stream) past the size cap of one body or past
+ * the budget of all.
+ */
+final class CappedBodySubscriber implements HttpResponse.BodySubscriber<BodyChunks> {
 
-    /** The body was larger than the cap. */
+    /** The body was larger than a cap, or the bodies together larger than the budget. */
     static final class TooLarge extends IOException {
         private static final long serialVersionUID = 1L;
 
         TooLarge(long cap) {
-            super("the body is larger than " + (cap >> 20) + " MiB");
+            this("the body is larger than " + (cap >> 20) + " MiB");
+        }
+
+        TooLarge(String message) {
+            super(message);
         }
     }
 
     private final long cap;
-    private final CompletableFuture<byte[]> result = new CompletableFuture<>();
-    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(8192);
+    private final CompletableFuture<BodyChunks> result = new CompletableFuture<>();
+    private final BodyChunks body;
     private Flow.Subscription subscription;
 
-    CappedBodySubscriber(long cap) {
+    CappedBodySubscriber(long cap, MemoryBudget.Hold hold) {
         this.cap = cap;
+        this.body = new BodyChunks(hold);
     }
 
     @Override
-    public CompletionStage<byte[]> getBody() {
+    public CompletionStage<BodyChunks> getBody() {
         return result;
     }
 
@@ -46,29 +54,28 @@ final class CappedBodySubscriber implements HttpResponse.BodySubscriber<byte[]> 
         if (result.isDone()) {
             return;
         }
-        for (ByteBuffer item : items) {
-            if ((long) buffer.size() + item.remaining() > cap) {
-                subscription.cancel();
-                result.completeExceptionally(new TooLarge(cap));
-                return;
+        try {
+            for (ByteBuffer item : items) {
+                if (body.size() + item.remaining() > cap) {
+                    throw new TooLarge(cap);
+                }
+                body.add(item);
             }
-            if (item.hasArray()) {
-                buffer.write(item.array(), item.arrayOffset() + item.position(), item.remaining());
-            } else {
-                byte[] chunk = new byte[item.remaining()];
-                item.get(chunk);
-                buffer.write(chunk, 0, chunk.length);
-            }
+        } catch (TooLarge e) {
+            subscription.cancel();
+            body.drop();
+            result.completeExceptionally(e);
         }
     }
 
     @Override
     public void onError(Throwable error) {
+        body.drop();
         result.completeExceptionally(error);
     }
 
     @Override
     public void onComplete() {
-        result.complete(buffer.toByteArray());
+        result.complete(body);
     }
 }

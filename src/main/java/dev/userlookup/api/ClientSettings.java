@@ -16,6 +16,8 @@ import java.util.function.Consumer;
  * @param verboseLog receives one line per request, response and retry decision; never the key
  * @param retryNotice receives a sentence for people when a request is retried (what failed,
  *     which attempt, how long the wait), or null for none
+ * @param timing the clocks, sleep and jitter of retries and of the run's {@link Pace}; null for the real ones
+ * @param memoryBudget bytes of responses held at once, in total ({@link MemoryBudget}); 0 for the share of the heap
  */
 public record ClientSettings(
         BaseUrl baseUrl,
@@ -27,7 +29,9 @@ public record ClientSettings(
         ProxyConfig proxy,
         List<CaFile> caFiles,
         Consumer<String> verboseLog,
-        Consumer<String> retryNotice) {
+        Consumer<String> retryNotice,
+        Timing timing,
+        long memoryBudget) {
 
     public static final Duration DEFAULT_RETRY_BASE_DELAY = Duration.ofMillis(500);
     /** A longer Retry-After is not waited out: the tool says when to try again instead. */
@@ -42,5 +46,13 @@ public record ClientSettings(
         caFiles = caFiles == null ? List.of() : List.copyOf(caFiles);
         verboseLog = verboseLog == null ? line -> { } : verboseLog;
         retryNotice = retryNotice == null ? line -> { } : retryNotice;
+        timing = timing == null ? Timing.system() : timing;
+        memoryBudget = memoryBudget > 0 ? memoryBudget : MemoryBudget.forHeap(Runtime.getRuntime().maxMemory());
+    }
+
+    /** With the real clocks and a budget by the heap's size. */
+    public ClientSettings(BaseUrl baseUrl, ApiKey apiKey, Duration timeout, int retries, Duration retryBaseDelay, String userAgent,
+            ProxyConfig proxy, List<CaFile> caFiles, Consumer<String> verboseLog, Consumer<String> retryNotice) {
+        this(baseUrl, apiKey, timeout, retries, retryBaseDelay, userAgent, proxy, caFiles, verboseLog, retryNotice, null, 0);
     }
 }

@@ -1,6 +1,5 @@
 package dev.userlookup.api;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -22,7 +21,7 @@ import javax.net.ssl.SSLParameters;
 
 /**
  * One GET on the wire: the headers (the key among them), a deadline over the whole exchange,
- * the body capped and unzipped, and every failure before a status put in people's words. It
+ * the body capped and unzipped within the run's {@link MemoryBudget}, and every failure before a status put in people's words. It
  * builds the {@code HttpClient} on first use and ends its thread on {@link #close}.
  */
 final class HttpTransport implements AutoCloseable {
@@ -31,12 +30,19 @@ final class HttpTransport implements AutoCloseable {
     static final long MAX_BODY_BYTES = 64L << 20;
 
     private final ClientSettings settings;
+    private final MemoryBudget budget;
     private final AtomicBoolean firstTaken = new AtomicBoolean();
     private final CountDownLatch firstDone = new CountDownLatch(1);
     private HttpClient http;
 
     HttpTransport(ClientSettings settings) {
         this.settings = settings;
+        this.budget = new MemoryBudget(settings.memoryBudget());
+    }
+
+    /** The run's memory budget (tests). */
+    MemoryBudget budget() {
+        return budget;
     }
 
     Response exchange(URI uri) throws TransportFailure {
@@ -64,30 +70,41 @@ final class HttpTransport implements AutoCloseable {
     private Response send(URI uri, HttpRequest request) throws TransportFailure {
         settings.verboseLog().accept("> GET " + uri + "  (x-service-api-key: ***)");
         long started = System.nanoTime();
-        CompletableFuture<HttpResponse<byte[]>> pending =
-                client().sendAsync(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES));
-        HttpResponse<byte[]> response;
+        MemoryBudget.Hold hold = budget.hold();
+        boolean handedOn = false;
+        CompletableFuture<HttpResponse<BodyChunks>> pending =
+                client().sendAsync(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES, hold));
         try {
-            // get() with a deadline bounds the body too: HttpRequest.timeout stops at the headers (JDK-8208693).
-            response = pending.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            pending.cancel(true);
-            throw new TransportFailure("timed out after " + seconds(settings.timeout()), true, e);
-        } catch (InterruptedException e) {
-            pending.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new CancellationException("interrupted");
-        } catch (ExecutionException e) {
-            throw TransportFailures.of(e.getCause() == null ? e : e.getCause(), uri, settings.proxy(), settings.timeout());
+            HttpResponse<BodyChunks> response;
+            try {
+                // get() with a deadline bounds the body too: HttpRequest.timeout stops at the headers (JDK-8208693).
+                response = pending.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                pending.cancel(true);
+                throw new TransportFailure("timed out after " + seconds(settings.timeout()), true, e);
+            } catch (InterruptedException e) {
+                pending.cancel(true);
+                Thread.currentThread().interrupt();
+                throw new CancellationException("interrupted");
+            } catch (ExecutionException e) {
+                throw TransportFailures.of(e.getCause() == null ? e : e.getCause(), uri, settings.proxy(), settings.timeout());
+            }
+            byte[] body = decode(uri, response);
+            settings.verboseLog().accept(String.format(Locale.ROOT, "< %d in %d ms, %d bytes (%s)",
+                    response.statusCode(), (System.nanoTime() - started) / 1_000_000, body.length, protocol(response)));
+            Response answer = new Response(response.statusCode(), body,
+                    response.headers().firstValue("Content-Type").orElse(null),
+                    response.headers().firstValue("Location").orElse(null),
+                    response.headers().firstValue("Retry-After").orElse(null),
+                    response.headers().firstValue("Date").orElse(null), hold);
+            handedOn = true;
+            return answer;
+        } finally {
+            // Failed, timed out, cancelled or interrupted: nothing of this request is held any more.
+            if (!handedOn) {
+                hold.release();
+            }
         }
-        byte[] body = decode(uri, response);
-        settings.verboseLog().accept(String.format(Locale.ROOT, "< %d in %d ms, %d bytes (%s)",
-                response.statusCode(), (System.nanoTime() - started) / 1_000_000, body.length, protocol(response)));
-        return new Response(response.statusCode(), body,
-                response.headers().firstValue("Content-Type").orElse(null),
-                response.headers().firstValue("Location").orElse(null),
-                response.headers().firstValue("Retry-After").orElse(null),
-                response.headers().firstValue("Date").orElse(null));
     }
 
     /**
@@ -119,25 +136,39 @@ final class HttpTransport implements AutoCloseable {
         return millis % 1000 == 0 ? millis / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
     }
 
-    /** The body as sent, or unzipped; at most {@link #MAX_BODY_BYTES} either way. */
-    private static byte[] decode(URI uri, HttpResponse<byte[]> response) throws TransportFailure {
+    /**
+     * The body as sent, or unzipped; at most {@link #MAX_BODY_BYTES} either way. The unzip is
+     * counted in the budget piece by piece as it goes, with the compressed body until it is done.
+     */
+    private static byte[] decode(URI uri, HttpResponse<BodyChunks> response) throws TransportFailure {
         String encoding = response.headers().firstValue("Content-Encoding").orElse("identity").trim().toLowerCase(Locale.ROOT);
-        byte[] body = response.body() == null ? new byte[0] : response.body();
-        if (encoding.equals("identity") || encoding.isEmpty() || body.length == 0) {
-            return body;
+        BodyChunks sent = response.body();
+        if (sent == null) {
+            return new byte[0];  // no body handler ran (a proxy's 407 answered by the client itself)
         }
-        if (!encoding.equals("gzip") && !encoding.equals("x-gzip")) {
-            throw new TransportFailure("the response uses content encoding '" + encoding + "', which was not asked for", false, null);
-        }
-        // readNBytes grows its buffer as the data comes: nothing is reserved ahead of the real size.
-        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body), 8192)) {
-            byte[] unzipped = in.readNBytes((int) MAX_BODY_BYTES + 1);
-            if (unzipped.length > MAX_BODY_BYTES) {
-                throw new TransportFailure("the response body is too large once unzipped", false, null);
+        try {
+            if (encoding.equals("identity") || encoding.isEmpty() || sent.size() == 0) {
+                return sent.join();
             }
-            return unzipped;
-        } catch (IOException e) {
-            throw new TransportFailure("the gzip body from " + uri.getHost() + " is corrupt: " + e.getMessage(), true, e);
+            if (!encoding.equals("gzip") && !encoding.equals("x-gzip")) {
+                throw new TransportFailure("the response uses content encoding '" + encoding + "', which was not asked for", false, null);
+            }
+            BodyChunks unzipped = sent.sibling();
+            try (InputStream in = new GZIPInputStream(sent.stream(), 8192)) {
+                unzipped.readAll(in, MAX_BODY_BYTES, "it unzips to more than " + (MAX_BODY_BYTES >> 20) + " MiB");
+                sent.drop();
+                return unzipped.join();
+            } catch (CappedBodySubscriber.TooLarge e) {
+                unzipped.drop();
+                throw e;
+            } catch (IOException e) {
+                unzipped.drop();
+                throw new TransportFailure("the gzip body from " + uri.getHost() + " is corrupt: " + e.getMessage(), true, e);
+            }
+        } catch (CappedBodySubscriber.TooLarge e) {
+            throw new TransportFailure("the response body is too large (" + e.getMessage() + ")", false, e);
+        } finally {
+            sent.drop();
         }
     }
 

@@ -24,7 +24,15 @@ public final class ServiceClient implements AutoCloseable {
     public UserRecord resolve(String clientUserId) {
         String operation = "resolve \"" + clientUserId + "\"";
         URI uri = settings.baseUrl().resolve("/v2/user/resolve/" + PathSegment.encode(clientUserId));
-        return ResponseParser.user(operation, policy.get(operation, uri, true).body());
+        Response response = policy.get(operation, uri, true);
+        try {
+            UserRecord user = ResponseParser.user(operation, response.body());
+            user.held(response.hold());
+            return user;
+        } catch (RuntimeException e) {
+            response.release();
+            throw e;
+        }
     }
 
     /** One page of the team's users; a null offset or limit leaves the service's default. */
@@ -56,28 +64,62 @@ public final class ServiceClient implements AutoCloseable {
         URI uri = settings.baseUrl().resolve("/v2/user/" + (query.length() == 0 ? "" : "?" + query));
         Response response = policy.get(operation, uri, false);
         lastDate = response.date();
-        return new ListAnswer(operation, response.body());
+        return new ListAnswer(operation, response);
     }
 
-    /** A page of the list as the service answered it, not yet read. */
+    /**
+     * A page of the list as the service answered it, not yet read; its body counts in the run's
+     * memory budget until the page read from it is released ({@link UserPage#release}).
+     */
     public static final class ListAnswer {
-        private final String operation;
-        private final byte[] body;
+        /** What a user read from a page keeps besides its bytes: the record, its slice, its id. */
+        static final int USER_COST = 160;
+        /** ...and the fields of its row, when asked for, besides the text of those fields. */
+        static final int SUMMARY_COST = 400;
 
-        private ListAnswer(String operation, byte[] body) {
+        private final String operation;
+        private final Response response;
+
+        private ListAnswer(String operation, Response response) {
             this.operation = operation;
-            this.body = body;
+            this.response = response;
         }
 
-        /** The page, checked; {@code summarize} as for {@link ServiceClient#list(Long, Integer, boolean)}. */
+        /**
+         * The page, checked; {@code summarize} as for {@link ServiceClient#list(Long, Integer, boolean)}.
+         * The objects its users become are counted too, at most what their bytes allow (the text of
+         * a row's fields is never longer in memory than the body it came from).
+         */
         public UserPage read(boolean summarize) {
-            return ResponseParser.page(operation, body, summarize);
+            try {
+                UserPage page = ResponseParser.page(operation, response.body(), summarize);
+                long users = page.users().size();
+                response.hold().take(users * USER_COST + (summarize ? users * SUMMARY_COST + response.body().length : 0));
+                page.held(response.hold());
+                return page;
+            } catch (CappedBodySubscriber.TooLarge e) {
+                response.release();
+                throw new ServiceException.Unavailable(operation, "the page is too large to hold (" + e.getMessage() + ")", null, null, e);
+            } catch (RuntimeException e) {
+                response.release();
+                throw e;
+            }
+        }
+
+        /** Lets the answer go unread. */
+        public void release() {
+            response.release();
         }
     }
 
     /** The service's Date header on the last {@link #list} answered, as sent; null when none. */
     public String lastDate() {
         return lastDate;
+    }
+
+    /** Bytes of answers counted in the run's memory budget now (tests). */
+    long bytesHeld() {
+        return transport.budget().held();
     }
 
     /** Lets the HTTP client's thread go, so the process can end without waiting for it. */

@@ -14,6 +14,7 @@ public final class UserPage {
     private final Long total;
     private final Long offset;
     private final Integer limit;
+    private volatile MemoryBudget.Hold hold;
 
     /** A page built as a tree (tests); its {@link #source} is the tree written compactly. */
     public UserPage(ObjectNode json, List<UserRecord> users, Long total, Long offset, Integer limit) {
@@ -47,5 +48,21 @@ public final class UserPage {
 
     public Integer limit() {
         return limit;
+    }
+
+    /** Counts this page in a budget until {@link #release}. */
+    void held(MemoryBudget.Hold hold) {
+        this.hold = hold;
+    }
+
+    /**
+     * The caller is done with the page (a walk has written it): its bytes leave the run's memory
+     * budget, so that pages to come have room. Harmless twice, and for a page built as a tree.
+     */
+    public void release() {
+        MemoryBudget.Hold held = hold;
+        if (held != null) {
+            held.release();
+        }
     }
 }

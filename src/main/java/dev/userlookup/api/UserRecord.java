@@ -25,6 +25,7 @@ public final class UserRecord {
     private UserSummary summary;
     private ObjectNode json;
     private User user;
+    private volatile MemoryBudget.Hold hold;
 
     UserRecord(JsonBytes source, String userId, UserSummary summary, String operation) {
         this.source = source;
@@ -127,6 +128,22 @@ public final class UserRecord {
                     ? ((JsonProcessingException) root).getOriginalMessage() : root.getMessage();
             String path = e instanceof JsonMappingException ? ResponseParser.fieldPath((JsonMappingException) e) : "";
             throw new ServiceException.BadResponse(operation, "user " + userId() + ": " + path + ResponseParser.firstLine(reason), e);
+        }
+    }
+
+    /** Counts this record's body (a resolve's) in a budget until {@link #release}. */
+    void held(MemoryBudget.Hold hold) {
+        this.hold = hold;
+    }
+
+    /**
+     * The caller is done with a resolved user (it is written): its body leaves the run's memory
+     * budget. A user of a page is counted with its page ({@link UserPage#release}).
+     */
+    public void release() {
+        MemoryBudget.Hold held = hold;
+        if (held != null) {
+            held.release();
         }
     }
 }

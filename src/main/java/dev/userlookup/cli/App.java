@@ -52,6 +52,9 @@ public final class App {
             // Help and version text go through picocli's PrintWriter, which keeps a failed write to itself.
             commandLine.getOut().flush();
             status = failedOutput(status, ((OutputFailures) commandLine.getOut()).failure(), reporter);
+        } catch (OutOfMemoryError e) {
+            // picocli hands on Errors: out of memory is still one line, exit 5, never a Java stack trace.
+            status = reporter.report(e);
         } finally {
             // The command has ended, by a signal too: what closes its output must not be interrupted.
             Thread.interrupted();

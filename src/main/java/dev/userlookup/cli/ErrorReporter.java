@@ -82,6 +82,11 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
             return ExitCode.INTERRUPTED;
         }
         int status = statusOf(e);
+        if (e instanceof OutOfMemoryError) {
+            line("out of memory (" + e.getMessage() + "): the service's answers did not fit the Java heap;"
+                    + " try a smaller --parallel, or give Java more with USERLOOKUP_JAVA_OPTS=-Xmx1g");
+            return status;
+        }
         ReaderGoneException.OutputFailedException output = causeOf(e, ReaderGoneException.OutputFailedException.class);
         if (output != null) {
             line(output.getMessage());
@@ -125,7 +130,8 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         if (e instanceof ServiceException.AuthRefused) {
             return ExitCode.AUTH;
         }
-        if (e instanceof ServiceException) {
+        // Memory a service's answers took is the service failing the tool (the budget should stop it first).
+        if (e instanceof ServiceException || e instanceof OutOfMemoryError) {
             return ExitCode.UNAVAILABLE;
         }
         return ExitCode.FAILURE;

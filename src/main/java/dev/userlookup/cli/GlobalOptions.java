@@ -53,7 +53,8 @@ public final class GlobalOptions {
 
     @Option(names = "--retries", paramLabel = "N", order = 6, scope = ScopeType.INHERIT,
             description = "Retries of a failed request: connection failures, timeouts, 408, 429, 500, 502-504 "
-                    + "(default: " + Settings.DEFAULT_RETRIES + ").")
+                    + "(default: " + Settings.DEFAULT_RETRIES + "). A 429 or 503 pauses the whole run once (Retry-After up to 60 s, "
+                    + "or the backoff if longer) and halves the requests in flight.")
     Integer retries;
 
     @Option(names = "--allow-insecure-http", order = 7, scope = ScopeType.INHERIT,

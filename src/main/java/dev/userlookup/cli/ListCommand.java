@@ -63,7 +63,8 @@ final class ListCommand implements Callable<Integer> {
     boolean all;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
-            description = "With --all: pages in flight once the total is known, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}).")
+            description = "With --all: pages in flight once the total is known, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
+                    + "halved while the service answers 429 or 503, one more back a success.")
     int parallel;
 
     @Option(names = "--count", description = "Print only the total number of users (one request).")

@@ -56,7 +56,8 @@ final class ResolveCommand implements Callable<Integer> {
     boolean stdin;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
-            description = "Ids resolved at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}).")
+            description = "Ids resolved at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
+                    + "halved while the service answers 429 or 503, one more back a success.")
     int parallel;
 
     ResolveCommand(CommandContext context) {
@@ -135,6 +136,8 @@ final class ResolveCommand implements Callable<Integer> {
         if (count > 0) {
             out.addAll(users);
             out.flush();
+            // Written: their bodies leave the run's memory budget, for the answers still to come.
+            users.forEach(UserRecord::release);
             users.clear();
         }
         return count;

@@ -46,6 +46,15 @@ final class Walk {
      * @return whether to go on: false at an empty, short or last page
      */
     boolean take(long offset, UserPage page) throws IOException {
+        try {
+            return read(offset, page);
+        } finally {
+            // Written or dropped: its bytes leave the run's memory budget, so the pages to come have room.
+            page.release();
+        }
+    }
+
+    private boolean read(long offset, UserPage page) throws IOException {
         pages++;
         if (page.total() != null) {
             lastTotal = page.total();
