@@ -16,6 +16,8 @@ import java.util.function.Consumer;
  * @param verboseLog receives one line per request, response and retry decision; never the key
  * @param retryNotice receives a sentence for people when a request is retried (what failed,
  *     which attempt, how long the wait), or null for none
+ * @param keyOrigin where the key came from, as a person would name it ({@code environment
+ *     USERLOOKUP_API_KEY}): a refused key's hint says it; null when not known
  */
 public record ClientSettings(
         BaseUrl baseUrl,
@@ -27,7 +29,8 @@ public record ClientSettings(
         ProxyConfig proxy,
         List<CaFile> caFiles,
         Consumer<String> verboseLog,
-        Consumer<String> retryNotice) {
+        Consumer<String> retryNotice,
+        String keyOrigin) {
 
     public static final Duration DEFAULT_RETRY_BASE_DELAY = Duration.ofMillis(500);
     /** A longer Retry-After is not waited out: the tool says when to try again instead. */

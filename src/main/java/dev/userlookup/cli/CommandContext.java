@@ -87,7 +87,8 @@ final class CommandContext {
                     "userlookup/" + Version.get(), chosen.proxy(), chosen.caFileValues(),
                     chosen.verbose() ? messages::verbose : null,
                     // A person waiting at a terminal hears of a retry; -v says it already, a pipe never.
-                    io.terminal().stderrIsTerminal() && !chosen.verbose() ? this::say : null));
+                    io.terminal().stderrIsTerminal() && !chosen.verbose() ? this::say : null,
+                    chosen.apiKey().origin().description()));
         }
         return client;
     }
