@@ -100,6 +100,16 @@ class ResponseParserTest {
     }
 
     @Test
+    void aNumberOfMoreThanAThousandDigitsIsRefusedAsReadmeSays() {
+        String thousand = "9".repeat(1000);
+
+        assertEquals(1, ResponseParser.page("list", page("{" + GOOD + ",\"n\":" + thousand + "}").getBytes(UTF_8), false, null)
+                .users().size());
+        assertTrue(problem(page("{" + GOOD + ",\"n\":" + thousand + "9}")).startsWith("it goes beyond what the tool accepts"));
+        assertTrue(problem(page("{" + GOOD + ",\"n\":" + "9".repeat(5000) + "}")).startsWith("it goes beyond what the tool accepts"));
+    }
+
+    @Test
     void aStringLongerThanAllowedIsRefusedEvenWhereNothingReadsIt() {
         String longText = "x".repeat(Json.MAX_STRING_LENGTH + 1);
 

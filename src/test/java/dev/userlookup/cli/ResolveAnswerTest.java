@@ -73,16 +73,6 @@ class ResolveAnswerTest {
         assertFalse(result.err().contains(Users.uuid(43)));
     }
 
-    @Test
-    void anAnswerWithoutAClientUserIdIsNotTheUserAskedForEither() {
-        answer("customer-42", "{\"user_id\":\"" + Users.uuid(42) + "\",\"client_user_id\":null}");
-
-        Cli.Result result = cli().run("resolve", "customer-42");
-
-        assertEquals(5, result.exit(), result::toString);
-        assertEquals("", result.out());
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"CUSTOMER-42", " customer-42", "customer\uff0d42"})
     void anIdTheServiceHasWrittenOtherwiseIsNamedSoItCanBeAskedForExactly(String asked) {
