@@ -18,6 +18,8 @@ import java.util.function.Consumer;
  *     which attempt, how long the wait), or null for none
  * @param timing the clocks, sleep and jitter of retries and of the run's {@link Pace}; null for the real ones
  * @param memoryBudget bytes of responses held at once, in total ({@link MemoryBudget}); 0 for the share of the heap
+ * @param keyOrigin where the key came from, as a person would name it ({@code environment
+ *     USERLOOKUP_API_KEY}): a refused key's hint says it; null when not known
  */
 public record ClientSettings(
         BaseUrl baseUrl,
@@ -31,7 +33,8 @@ public record ClientSettings(
         Consumer<String> verboseLog,
         Consumer<String> retryNotice,
         Timing timing,
-        long memoryBudget) {
+        long memoryBudget,
+        String keyOrigin) {
 
     public static final Duration DEFAULT_RETRY_BASE_DELAY = Duration.ofMillis(500);
     /** A longer Retry-After is not waited out: the tool says when to try again instead. */
@@ -53,6 +56,6 @@ public record ClientSettings(
     /** With the real clocks and a budget by the heap's size. */
     public ClientSettings(BaseUrl baseUrl, ApiKey apiKey, Duration timeout, int retries, Duration retryBaseDelay, String userAgent,
             ProxyConfig proxy, List<CaFile> caFiles, Consumer<String> verboseLog, Consumer<String> retryNotice) {
-        this(baseUrl, apiKey, timeout, retries, retryBaseDelay, userAgent, proxy, caFiles, verboseLog, retryNotice, null, 0);
+        this(baseUrl, apiKey, timeout, retries, retryBaseDelay, userAgent, proxy, caFiles, verboseLog, retryNotice, null, 0, null);
     }
 }

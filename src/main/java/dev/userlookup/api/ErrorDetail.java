@@ -1,7 +1,6 @@
 package dev.userlookup.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,39 +10,45 @@ import java.util.regex.Pattern;
 /**
  * The service's own explanation in an error body: {@code {"detail": "text"}}, FastAPI's 422
  * list rendered as {@code limit: ensure this value is ...}, or a word about an HTML page from a
- * proxy. Short, one line.
+ * proxy. One line, never any of the key; whoever shows it cuts it short.
  */
 final class ErrorDetail {
 
-    private static final int MAX_LENGTH = 300;
+    /** How much of a body that is not JSON is read for its first line or title. */
+    private static final int TEXT_BYTES = 64 * 1024;
     private static final Pattern TITLE = Pattern.compile("<title[^>]*>([^<]{1,200})</title>", Pattern.CASE_INSENSITIVE);
 
     private ErrorDetail() {
     }
 
-    static String from(byte[] body, String contentType) {
+    /**
+     * The detail, the key taken out before anything is cut: out of the bytes before a part of them
+     * is read as text, and out of the JSON detail once its escapes are undone.
+     */
+    static ServiceText from(byte[] body, String contentType, ApiKey key) {
         if (body == null || body.length == 0) {
             return null;
         }
-        String text = new String(body, 0, Math.min(body.length, 64 * 1024), StandardCharsets.UTF_8).strip();
-        if (text.startsWith("{") || text.startsWith("[")) {
+        ServiceText text = ServiceText.decode(body, TEXT_BYTES, key).strip();
+        String start = text.toString();
+        if (start.startsWith("{") || start.startsWith("[")) {
             try {
                 String detail = fromJson(Json.mapper().readTree(body));
                 if (detail != null) {
-                    return shorten(detail);
+                    return ServiceText.of(detail, key);
                 }
             } catch (Exception notJson) {
                 // fall through to the text forms
             }
         }
         boolean html = (contentType != null && contentType.toLowerCase(Locale.ROOT).contains("html"))
-                || text.regionMatches(true, 0, "<!doctype", 0, 9) || text.regionMatches(true, 0, "<html", 0, 5);
+                || start.regionMatches(true, 0, "<!doctype", 0, 9) || start.regionMatches(true, 0, "<html", 0, 5);
         if (html) {
-            Matcher title = TITLE.matcher(text);
-            return title.find() ? "an HTML page: " + shorten(title.group(1).strip()) : "an HTML page";
+            Matcher title = TITLE.matcher(start);
+            // The title is read from text the key is already out of, and is 200 characters at most.
+            return ServiceText.of(title.find() ? "an HTML page: " + title.group(1).strip() : "an HTML page", key);
         }
-        int newline = text.indexOf('\n');
-        return shorten(newline < 0 ? text : text.substring(0, newline));
+        return text.firstLine();
     }
 
     private static String fromJson(JsonNode root) {
@@ -87,7 +92,4 @@ final class ErrorDetail {
         return location.isEmpty() ? message : String.join(".", location) + ": " + message;
     }
 
-    private static String shorten(String text) {
-        return text.length() <= MAX_LENGTH ? text : text.substring(0, MAX_LENGTH) + "…";
-    }
 }

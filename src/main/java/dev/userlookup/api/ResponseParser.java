@@ -17,7 +17,45 @@ final class ResponseParser {
     private ResponseParser() {
     }
 
-    static UserRecord user(String operation, byte[] body) {
+    /** The user in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
+    static UserRecord user(String operation, byte[] body, ApiKey key) {
+        try {
+            return user(operation, body);
+        } catch (ServiceException.BadResponse failure) {
+            throw keyFree(failure, body, key, keyFreeBody -> user(operation, keyFreeBody));
+        }
+    }
+
+    /** The page in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
+    static UserPage page(String operation, byte[] body, boolean summarize, ApiKey key) {
+        try {
+            return page(operation, body, summarize);
+        } catch (ServiceException.BadResponse failure) {
+            throw keyFree(failure, body, key, keyFreeBody -> page(operation, keyFreeBody, summarize));
+        }
+    }
+
+    /**
+     * The parser quotes the body in its messages, cut short by itself (a token up to 256
+     * characters) and by {@link #firstLine}: a key the body holds could show in part. So where the
+     * body holds the key, the failure is told again from the body with the key taken out, whose
+     * quotes can hold none of it; its cause, quoting too, comes from there as well.
+     */
+    private static ServiceException.BadResponse keyFree(ServiceException.BadResponse failure, byte[] body, ApiKey key,
+            java.util.function.Consumer<byte[]> readAgain) {
+        if (!ServiceText.contains(body, key)) {
+            return failure;
+        }
+        try {
+            readAgain.accept(ServiceText.keyFree(body, key));
+        } catch (ServiceException.BadResponse told) {
+            return told;
+        }
+        // Only the key itself was wrong there (a quote or backslash in it, inside a string).
+        return new ServiceException.BadResponse(failure.operation(), "the body cannot be read as JSON", null);
+    }
+
+    private static UserRecord user(String operation, byte[] body) {
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
@@ -42,7 +80,7 @@ final class ResponseParser {
     }
 
     /** @param summarize whether to read the fields of a row ({@link UserSummary}) on the way */
-    static UserPage page(String operation, byte[] body, boolean summarize) {
+    private static UserPage page(String operation, byte[] body, boolean summarize) {
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);

@@ -9,8 +9,34 @@ public abstract class ServiceException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    private final String operation;
+    private final String reason;
+    /** The answer this failure was read from while its words are still to be given ({@link StatusErrors#worded}). */
+    private transient StatusErrors.Answer answer;
+
     protected ServiceException(String operation, String reason, String detail, String hint, Throwable cause) {
         super(compose(operation, reason, detail, hint), cause);
+        this.operation = operation;
+        this.reason = reason;
+    }
+
+    /** What was being done: {@code resolve "customer-1"}, {@code list (limit 1)}. */
+    public String operation() {
+        return operation;
+    }
+
+    /** What went wrong, in the tool's words, without the service's detail or the hint. */
+    public String reason() {
+        return reason;
+    }
+
+    ServiceException answered(StatusErrors.Answer from) {
+        this.answer = from;
+        return this;
+    }
+
+    StatusErrors.Answer answer() {
+        return answer;
     }
 
     private static String compose(String operation, String reason, String detail, String hint) {
@@ -30,6 +56,18 @@ public abstract class ServiceException extends RuntimeException {
 
         public NotFound(String operation, int status, String detail) {
             super(operation, "not found (HTTP " + status + ")", detail, null, null);
+        }
+    }
+
+    /**
+     * resolve answered with a user whose client_user_id is not the one asked for: another
+     * customer's record, which is never shown.
+     */
+    public static final class OtherUser extends ServiceException {
+        private static final long serialVersionUID = 1L;
+
+        public OtherUser(String operation, String reason, String hint) {
+            super(operation, reason, null, hint, null);
         }
     }
 

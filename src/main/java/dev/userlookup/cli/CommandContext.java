@@ -100,7 +100,8 @@ final class CommandContext {
                     chosen.verbose() ? messages::verbose : null,
                     // A person waiting at a terminal hears of a retry, on one line rewritten by the
                     // next; -v says it already, a pipe never.
-                    io.terminal().stderrIsTerminal() && !chosen.verbose() ? messages::notice : null));
+                    io.terminal().stderrIsTerminal() && !chosen.verbose() ? messages::notice : null,
+                    null, 0, chosen.apiKey().origin().description()));
         }
         return client;
     }

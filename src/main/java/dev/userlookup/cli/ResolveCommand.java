@@ -28,7 +28,9 @@ import picocli.CommandLine.Parameters;
         description = "Each id goes into the URL as one percent-encoded path segment, whatever it holds. "
                 + "Several ids (or --stdin, one a line, blank lines skipped) are resolved concurrently and printed "
                 + "in input order: json an array, ndjson a line each, csv and table rows. An id that is not found is "
-                + "named on stderr, the others still print, and the exit status is 3.",
+                + "named on stderr, the others still print, and the exit status is 3; before that, the list is asked once "
+                + "whether the base URL is right (if not: exit 5, check the base URL). An answer with another "
+                + "client_user_id (exact comparison) is another customer's record: never printed, the id named, exit 5.",
         parameterListHeading = "%n",
         optionListHeading = "%n",
         sortOptions = false,
@@ -92,10 +94,14 @@ final class ResolveCommand implements Callable<Integer> {
         return resolveMany(stdin ? new IdSource(context.io().stdin()) : ids.iterator());
     }
 
-    /** In input order, streamed; not-found ids named on stderr; any other failure stops the batch. */
+    /**
+     * In input order, streamed. An id not found, or answered with another user (never printed), is
+     * named on stderr and the others go on; any other failure stops the batch. Another user's
+     * answer outweighs a missing one in the exit status: 5, else 3.
+     */
     private int resolveMany(Iterator<String> source) throws Exception {
         ServiceClient client = context.client();
-        long[] counts = new long[2]; // printed, not found
+        long[] counts = new long[3]; // printed, not found, answered with another user
         RuntimeException[] fatal = new RuntimeException[1];
         // The document stays whole (a closed JSON array) whatever cuts the batch short.
         try (Renderer.UserStream out = context.renderer().stream(Renderer.StreamShape.ARRAY)) {
@@ -109,11 +115,14 @@ final class ResolveCommand implements Callable<Integer> {
                         }
                         // The rows before it first, so stdout and stderr read in input order on a terminal.
                         counts[0] += write(out, users);
-                        if (!(done.failure() instanceof ServiceException.NotFound)) {
+                        if (done.failure() instanceof ServiceException.NotFound) {
+                            counts[1]++;
+                        } else if (done.failure() instanceof ServiceException.OtherUser) {
+                            counts[2]++;
+                        } else {
                             fatal[0] = done.failure();
                             return false;
                         }
-                        counts[1]++;
                         context.say(done.failure().getMessage());
                     }
                     counts[0] += write(out, users);
@@ -126,6 +135,9 @@ final class ResolveCommand implements Callable<Integer> {
         }
         if (fatal[0] != null) {
             throw fatal[0];
+        }
+        if (counts[2] > 0) {
+            return ExitCode.UNAVAILABLE;
         }
         return counts[1] > 0 ? ExitCode.NOT_FOUND : ExitCode.OK;
     }

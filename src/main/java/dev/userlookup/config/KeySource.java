@@ -66,7 +66,8 @@ final class KeySource {
                 return new Sourced<>(ApiKey.of(fromEnv(), ENV), Origin.environment(ENV));
             }
             if (chosen != null) {
-                return new Sourced<>(fromProfile(chosen, url), Origin.config(chosen.name(), configFile));
+                return new Sourced<>(fromProfile(chosen, url), Origin.profileKey(chosen.name(),
+                        chosen.apiKeyCommand() != null ? "api_key_command" : "api_key_file " + chosen.apiKeyFile(), configFile));
             }
             throw new UsageException("no API key: set " + ENV + " or pass --api-key-file FILE");
         } catch (IOException e) {

@@ -33,6 +33,14 @@ public record Origin(Kind kind, String description) {
         return new Origin(Kind.CONFIG, (profile == null ? "default_profile" : "profile " + profile) + " in " + file);
     }
 
+    /**
+     * The key of profile {@code name}, from its {@code source}: {@code api_key_file PATH} or
+     * {@code api_key_command} (not the command itself, which may carry a secret of its own).
+     */
+    public static Origin profileKey(String profile, String source, Path file) {
+        return new Origin(Kind.CONFIG, "profile " + profile + "'s " + source + ", in " + file);
+    }
+
     @Override
     public String toString() {
         return description;

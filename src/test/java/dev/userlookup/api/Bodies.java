@@ -9,10 +9,10 @@ public final class Bodies {
     }
 
     public static UserPage page(String body, boolean summarize) {
-        return ResponseParser.page("list", body.getBytes(StandardCharsets.UTF_8), summarize);
+        return ResponseParser.page("list", body.getBytes(StandardCharsets.UTF_8), summarize, null);
     }
 
     public static UserRecord user(String body) {
-        return ResponseParser.user("resolve \"x\"", body.getBytes(StandardCharsets.UTF_8));
+        return ResponseParser.user("resolve \"x\"", body.getBytes(StandardCharsets.UTF_8), null);
     }
 }

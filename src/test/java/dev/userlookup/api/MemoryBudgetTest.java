@@ -47,7 +47,7 @@ class MemoryBudgetTest {
 
     private static ServiceClient client(long budget, Duration timeout) {
         return new ServiceClient(new ClientSettings(BaseUrl.parse(service.baseUrl(), false), ApiKey.of("k-123456789", "test"),
-                timeout, 0, ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/test", null, null, null, null, new FakeTiming(), budget));
+                timeout, 0, ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/test", null, null, null, null, new FakeTiming(), budget, null));
     }
 
     /** {@code {"users":[} and whitespace, {@code mib} MiB of it unzipped, as repeated gzip members of 1 MiB. */

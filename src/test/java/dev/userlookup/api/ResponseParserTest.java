@@ -24,7 +24,7 @@ class ResponseParserTest {
 
     private static String problem(String body) {
         ServiceException.BadResponse e = assertThrows(ServiceException.BadResponse.class,
-                () -> ResponseParser.page("list", body.getBytes(UTF_8), false));
+                () -> ResponseParser.page("list", body.getBytes(UTF_8), false, null));
         return e.getMessage().replaceFirst("^.*the response is not the JSON expected: ", "");
     }
 
@@ -63,12 +63,12 @@ class ResponseParserTest {
     @Test
     void aFieldSentTwiceCountsAsLastSent() {
         UserPage page = ResponseParser.page("list", ("{\"users\":[{\"user_id\":5}],\"users\":[{" + GOOD + "}],"
-                + "\"total\":\"x\",\"total\":7}").getBytes(UTF_8), true);
+                + "\"total\":\"x\",\"total\":7}").getBytes(UTF_8), true, null);
 
         assertEquals(1, page.users().size());
         assertEquals(7L, page.total());
         UserRecord user = ResponseParser.page("list", page("{\"user_id\":\"first\",\"user_id\":\"last\",\"client_user_id\":\"c\"}")
-                .getBytes(UTF_8), true).users().get(0);
+                .getBytes(UTF_8), true, null).users().get(0);
         assertEquals("last", user.userId());
         assertEquals("last", user.summary().userId());
     }
@@ -100,12 +100,22 @@ class ResponseParserTest {
     }
 
     @Test
+    void aNumberOfMoreThanAThousandDigitsIsRefusedAsReadmeSays() {
+        String thousand = "9".repeat(1000);
+
+        assertEquals(1, ResponseParser.page("list", page("{" + GOOD + ",\"n\":" + thousand + "}").getBytes(UTF_8), false, null)
+                .users().size());
+        assertTrue(problem(page("{" + GOOD + ",\"n\":" + thousand + "9}")).startsWith("it goes beyond what the tool accepts"));
+        assertTrue(problem(page("{" + GOOD + ",\"n\":" + "9".repeat(5000) + "}")).startsWith("it goes beyond what the tool accepts"));
+    }
+
+    @Test
     void aStringLongerThanAllowedIsRefusedEvenWhereNothingReadsIt() {
         String longText = "x".repeat(Json.MAX_STRING_LENGTH + 1);
 
         assertTrue(problem(page("{" + GOOD + ",\"note\":\"" + longText + "\"}")).startsWith("it goes beyond what the tool accepts"));
         assertEquals(1, ResponseParser.page("list", page("{" + GOOD + ",\"note\":\"" + longText.substring(1) + "\"}").getBytes(UTF_8),
-                false).users().size());
+                false, null).users().size());
     }
 
     @Test
@@ -119,7 +129,7 @@ class ResponseParserTest {
         String second = "{ \"user_id\" : \"v\" , \"client_user_id\" : \"d\" }";
         String body = "\ufeff {\"users\" : [ " + first + " ,\n" + second + " ] }";
 
-        UserPage page = ResponseParser.page("list", body.getBytes(UTF_8), false);
+        UserPage page = ResponseParser.page("list", body.getBytes(UTF_8), false, null);
 
         assertEquals(List.of(first, second), page.users().stream().map(user -> text(user.source())).toList());
         assertEquals(body, text(page.source()));
@@ -132,8 +142,8 @@ class ResponseParserTest {
                 + "null,{\"provider\":{\"name\":\"no slug\"}}],\"fallback_time_zone\":{\"id\":\"Europe/Oslo\"},"
                 + "\"fallback_birth_date\":{\"value\":\"1990-01-02\"},\"ingestion_start\":\"2024-01-01\",\"ingestion_end\":null}";
 
-        UserSummary summary = ResponseParser.page("list", page(user).getBytes(UTF_8), true).users().get(0).summary();
-        UserSummary lazily = ResponseParser.page("list", page(user).getBytes(UTF_8), false).users().get(0).summary();
+        UserSummary summary = ResponseParser.page("list", page(user).getBytes(UTF_8), true, null).users().get(0).summary();
+        UserSummary lazily = ResponseParser.page("list", page(user).getBytes(UTF_8), false, null).users().get(0).summary();
 
         assertEquals(new UserSummary("u", "t", "c", "2024-03-01 10:00:00", List.of("p1", "s2"), "Europe/Oslo", "1990-01-02",
                 "2024-01-01", null), summary);
@@ -142,11 +152,11 @@ class ResponseParserTest {
 
     @Test
     void aUserDocumentIsCheckedAlike() {
-        UserRecord user = ResponseParser.user("resolve", (" {" + GOOD + "} ").getBytes(UTF_8));
+        UserRecord user = ResponseParser.user("resolve", (" {" + GOOD + "} ").getBytes(UTF_8), null);
 
         assertEquals("{" + GOOD + "}", text(user.source()));
         assertNull(user.summary().teamId());
-        assertThrows(ServiceException.BadResponse.class, () -> ResponseParser.user("resolve", "{\"user_id\":\"u\"}".getBytes(UTF_8)));
+        assertThrows(ServiceException.BadResponse.class, () -> ResponseParser.user("resolve", "{\"user_id\":\"u\"}".getBytes(UTF_8), null));
     }
 
     private static String text(JsonBytes bytes) {

@@ -4,6 +4,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
@@ -108,6 +109,8 @@ class BatchResolveTest {
     void resetCounters() {
         ECHO.inFlight.set(0);
         ECHO.most.set(0);
+        // The list answers at this base URL: a 404 from resolve is a missing user.
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
     }
 
     // ---------------------------------------------------------------- helpers
@@ -416,7 +419,9 @@ class BatchResolveTest {
         assertEquals(3, result.exit(), result::toString);
         assertEquals(List.of("id-0", "id-2", "id-3", "id-5", "id-6"), printedIds(result, format));
         assertEquals(notFoundLine("missing-a") + "\n" + notFoundLine("missing-b") + "\n", result.err());
-        assertEquals(7, requests());
+        // Seven resolves, and one list a run to make sure the base URL is right, however many are missing.
+        assertEquals(8, requests());
+        service.verify(1, getRequestedFor(urlEqualTo("/v2/user/?limit=1")));
     }
 
     @Test

@@ -283,7 +283,8 @@ class DoctorTest {
             JsonNode settings = json(result).get("settings");
             assertEquals("prod", settings.get("profile").get("value").asText());
             assertEquals("profile prod in " + config, settings.get("base_url").get("origin").asText());
-            assertEquals("profile prod in " + config, settings.get("key").get("origin").asText());
+            assertEquals("profile prod's api_key_file " + home.resolve("prod.key") + ", in " + config,
+                    settings.get("key").get("origin").asText());
             assertEquals("profile-key-abcdef".length(), settings.get("key").get("length").asInt());
             assertEquals("profile prod in " + config, settings.get("ca_files").get("origin").asText());
             assertEquals("default", settings.get("timeout").get("origin").asText());

@@ -67,8 +67,8 @@ class ExitStatusTest {
 
     @ParameterizedTest(name = "HTTP {0} -> exit {1}")
     @CsvSource({
-        "401, 4, 'authentication refused (HTTP 401): nope; check USERLOOKUP_API_KEY or --api-key-file'",
-        "403, 4, 'permission refused (HTTP 403): nope'",
+        "401, 4, 'authentication refused (HTTP 401): nope; check the key from environment USERLOOKUP_API_KEY'",
+        "403, 4, 'permission refused (HTTP 403): nope; check the key from environment USERLOOKUP_API_KEY'",
         "407, 5, 'a proxy refused the request (HTTP 407): nope'",
         "404, 3, 'not found (HTTP 404): nope'",
         "400, 2, 'the service rejected the request (HTTP 400): nope'",
@@ -83,6 +83,8 @@ class ExitStatusTest {
     void eachStatusHasItsExitCode(int status, int exit, String message) {
         service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(status)
                 .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"nope\"}")));
+        // The list answers at this base URL: a 404 from resolve is a missing user.
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
 
         Cli.Result result = resolveX("--retries", "0");
 

@@ -3,6 +3,7 @@ package dev.userlookup.cli;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -38,8 +39,16 @@ class HostileDataTest {
                 + "\"fallback_time_zone\":{\"id\":" + Users.quote("Europe/\u001b[5mBerlin") + "}}";
     }
 
+    /** The id resolve asks for: the one the stubbed user has, since an answer with another is refused. */
+    private String asked = "x";
+
     private void stubBoth(String user) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(user)));
+        try {
+            asked = json.readTree(user).get("client_user_id").asText();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(okJson(user)));
         service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":[" + user + "],\"total\":1,\"offset\":0,\"limit\":1}")));
     }
 
@@ -58,7 +67,7 @@ class HostileDataTest {
         stubBoth(evilUser());
 
         Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 200)
-                .run(command.equals("list") ? new String[] {"list", "--color=never"} : new String[] {"resolve", "x", "--color=never"});
+                .run(command.equals("list") ? new String[] {"list", "--color=never"} : new String[] {"resolve", asked, "--color=never"});
 
         assertEquals(0, result.exit(), result::toString);
         assertNoRawControls(result.out());
@@ -70,7 +79,7 @@ class HostileDataTest {
     void theCardShowsEveryEscapedField() {
         stubBoth(evilUser());
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 200).run("resolve", "x", "--color=never");
+        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 200).run("resolve", asked, "--color=never");
 
         assertTrue(result.out().contains("Client user ID  \\x1b]0;pwned\\x07\\x1b[31mred\\x1b[0m\\x9b2J\\x7f\\r\\n\\t\\u202eevil\n"), result.out());
         assertTrue(result.out().contains("Europe/\\x1b[5mBerlin"), result.out());
@@ -82,7 +91,7 @@ class HostileDataTest {
         stubBoth(evilUser());
 
         for (String format : List.of("json", "ndjson")) {
-            Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "-o", format);
+            Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked, "-o", format);
 
             assertEquals(0, result.exit(), result::toString);
             assertNoRawControls(result.out());
@@ -97,8 +106,9 @@ class HostileDataTest {
     void errorsFromTheServiceCannotReachTheTerminalRaw() {
         service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(com.github.tomakehurst.wiremock.client.WireMock
                 .aResponse().withStatus(404).withBody("{\"detail\":" + Users.quote(EVIL) + "}")));
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x");
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked);
 
         assertEquals(3, result.exit());
         assertEquals(1, result.err().split("\n").length, result.err());
@@ -109,8 +119,9 @@ class HostileDataTest {
     void verboseStackTracesAreEscapedToo() {
         service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(com.github.tomakehurst.wiremock.client.WireMock
                 .aResponse().withStatus(404).withBody("{\"detail\":" + Users.quote(EVIL) + "}")));
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "-v");
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked, "-v");
 
         assertEquals(3, result.exit());
         assertTrue(result.err().contains("\tat dev.userlookup."), "a trace with -v: " + result.err());
@@ -123,7 +134,7 @@ class HostileDataTest {
                 + "\"connected_sources\":[{\"source\":{\"slug\":\"oura\"}},{\"source\":null},{\"source\":{\"slug\":\"fitbit\"}}]}";
         stubBoth(user);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "-o", "csv");
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked, "-o", "csv");
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals("user_id,team_id,client_user_id,created_on,sources,time_zone,birth_date,ingestion_start,ingestion_end\r\n"
@@ -135,7 +146,7 @@ class HostileDataTest {
     void csvDefusesFormulas(String cell) {
         stubBoth("{\"user_id\":\"u1\",\"client_user_id\":" + Users.quote(cell) + "}");
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "-o", "csv");
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked, "-o", "csv");
 
         String row = result.out().split("\r\n", 2)[1];
         String expectedCell = "'" + cell;
@@ -148,7 +159,7 @@ class HostileDataTest {
     void csvOnATerminalShowsControlsEscaped() {
         stubBoth(evilUser());
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 80).run("resolve", "x", "-o", "csv");
+        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 80).run("resolve", asked, "-o", "csv");
 
         assertNoRawControls(result.out());
         assertTrue(result.out().contains("\\x1b]0;pwned"), result.out());
@@ -160,7 +171,7 @@ class HostileDataTest {
                 + "\"created_on\":null,\"connected_sources\":null,\"fallback_time_zone\":null,\"ingestion_start\":null}";
         stubBoth(bare);
 
-        Cli.Result card = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "x", "--color=never");
+        Cli.Result card = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", asked, "--color=never");
         Cli.Result table = Cli.against(service.baseUrl()).terminal(true, 100).run("list", "--color=never");
 
         assertEquals(0, card.exit(), card::toString);
@@ -179,7 +190,7 @@ class HostileDataTest {
                 + "\"fallback_birth_date\":{\"value\":\"1990-01-02\"},\"ingestion_start\":\"2024-01-01\",\"ingestion_end\":\"2024-12-31T00:00:00Z\"}";
         stubBoth(user);
 
-        Cli.Result card = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "x", "--color=never");
+        Cli.Result card = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", asked, "--color=never");
         Cli.Result table = Cli.against(service.baseUrl()).terminal(true, 100).run("list", "--color=never");
         Cli.Result csv = Cli.against(service.baseUrl()).run("list", "-o", "csv");
 
@@ -228,8 +239,8 @@ class HostileDataTest {
         String body = "{\"user_id\":\"u\",\"client_user_id\":\"a\\ud83d\\ude00b \\ud800 lone\"}";
         stubBoth(body);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "-o", "json");
-        Cli.Result table = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "x", "--color=never");
+        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked, "-o", "json");
+        Cli.Result table = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", asked, "--color=never");
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals("a\ud83d\ude00b \ud800 lone", json.readTree(result.outBytes()).get("client_user_id").asText());

@@ -234,6 +234,7 @@ class HttpsTest {
         List<String> args = new ArrayList<>(List.of("resolve", "--parallel", "4", "-o", "ndjson"));
         for (int i = 0; i < 8; i++) {
             args.add("id-" + i);
+            server.stubFor(get(urlPathEqualTo("/v2/user/resolve/id-" + i)).willReturn(okJson(Users.user(Users.uuid(i), "id-" + i))));
         }
 
         Cli.Result result = trusting("https://127.0.0.1:" + relay.port()).run(args.toArray(new String[0]));
@@ -279,6 +280,9 @@ class HttpsTest {
         WireMockServer server = https(TestCa.Kind.GOOD, true);
         LoopbackTunnels proxy = LoopbackTunnels.connectProxy("agent:s3cret");
         started.add(proxy);
+        for (String id : List.of("y", "z")) {
+            server.stubFor(get(urlPathEqualTo("/v2/user/resolve/" + id)).willReturn(okJson(Users.user(Users.uuid(1), id))));
+        }
 
         Cli.Result result = trusting("https://users.service.test:" + server.httpsPort())
                 .env("HTTPS_PROXY", "http://agent:s3cret@127.0.0.1:" + proxy.port()).run("resolve", "x", "y", "z", "-o", "ndjson");

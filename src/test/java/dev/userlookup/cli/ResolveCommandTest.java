@@ -138,6 +138,7 @@ class ResolveCommandTest {
     void notFoundIsExit3WithTheServiceDetail() {
         service.stubFor(get("/v2/user/resolve/nobody").willReturn(aResponse().withStatus(404)
                 .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"User not found\"}")));
+        service.stubFor(get("/v2/user/?limit=1").willReturn(okJson(Users.page(0, 1, 1, 1))));
 
         Cli.Result result = cli().run("resolve", "nobody");
 

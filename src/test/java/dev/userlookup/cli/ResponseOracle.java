@@ -55,7 +55,14 @@ final class ResponseOracle {
         }
         Shape shape = new Shape(c.format().equals("table"));
         switch (c.command()) {
-            case RESOLVE -> shape.user(tree, "");
+            case RESOLVE -> {
+                shape.user(tree, "");
+                // resolve x prints only the user asked for: another client_user_id is another customer's record.
+                JsonNode id = tree.isObject() ? tree.get("client_user_id") : null;
+                if (id != null && id.isTextual() && !id.asText().equals("x")) {
+                    shape.bad("client_user_id is not the id asked for: another user");
+                }
+            }
             case LIST, LIST_ALL -> shape.page(tree, false);
             case LIST_COUNT -> shape.page(tree, true);
             default -> throw new IllegalStateException();

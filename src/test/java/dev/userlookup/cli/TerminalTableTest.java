@@ -285,9 +285,9 @@ class TerminalTableTest {
     @ParameterizedTest(name = "{0} columns")
     @ValueSource(ints = {60, 80, 100})
     void theCardFitsAndKeepsItsIds(int width) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(USER)));
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-000001")).willReturn(okJson(USER)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, width).run("resolve", "x", "--color=never");
+        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, width).run("resolve", "customer-000001", "--color=never");
 
         assertEquals(0, result.exit(), result::toString);
         for (String line : lines(result)) {
@@ -300,10 +300,10 @@ class TerminalTableTest {
 
     @Test
     void provenanceMovesToItsOwnLineBeforeAnythingIsCut() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(USER)));
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-000001")).willReturn(okJson(USER)));
 
-        String wide = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "x", "--color=never").out();
-        String narrow = Cli.against(service.baseUrl()).terminal(true, 50).run("resolve", "x", "--color=never").out();
+        String wide = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "customer-000001", "--color=never").out();
+        String narrow = Cli.against(service.baseUrl()).terminal(true, 50).run("resolve", "customer-000001", "--color=never").out();
 
         assertTrue(wide.contains("Time zone       Europe/Berlin (from oura, updated 2024-03-02 08:30:00 +00:00)\n"), wide);
         assertTrue(narrow.contains("Time zone       Europe/Berlin\n                (from oura, updated 2024-03-02)\n"), narrow);
@@ -311,9 +311,9 @@ class TerminalTableTest {
 
     @Test
     void anOpenIngestionRangeIsSaidNotDrawnAsCutText() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(USER)));
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-000001")).willReturn(okJson(USER)));
 
-        String card = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "x", "--color=never").out();
+        String card = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "customer-000001", "--color=never").out();
 
         assertTrue(card.contains("Ingestion       from 2024-01-01, no end set\n"), card);
         assertFalse(card.contains("…"), card);
@@ -346,7 +346,7 @@ class TerminalTableTest {
         service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).inScenario("retry").whenScenarioStateIs(Scenario.STARTED)
                 .willReturn(aResponse().withStatus(503)).willSetStateTo("up"));
         service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).inScenario("retry").whenScenarioStateIs("up")
-                .willReturn(okJson(USER)));
+                .willReturn(okJson(Users.user(Users.uuid(1), "x"))));
     }
 
     @Test
@@ -354,6 +354,7 @@ class TerminalTableTest {
         service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(aResponse().withStatus(404)
                 .withHeader("Content-Type", "application/json")
                 .withBody("{\"detail\":\"No user with that client_user_id exists in this team; check the id and the team key\"}")));
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
 
         Cli.Result terminal = Cli.against(service.baseUrl()).terminal(true, 60).run("resolve", "x");
         Cli.Result pipe = Cli.against(service.baseUrl()).run("resolve", "x");

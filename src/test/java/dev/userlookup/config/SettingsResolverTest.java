@@ -174,11 +174,13 @@ class SettingsResolverTest {
                 env("USERLOOKUP_API_KEY", ENV_KEY), SettingsResolverTest::key, STDIN_KEY, "option --api-key-file - (standard input)"));
         rows.add(row("key from the environment beats the profile", NONE,
                 env("USERLOOKUP_API_KEY", ENV_KEY), SettingsResolverTest::key, ENV_KEY, "environment USERLOOKUP_API_KEY"));
-        rows.add(row("key from the profile's key file", NONE, env(), SettingsResolverTest::key, PROD_KEY, profileOrigin));
+        // A refused key's hint names it: the profile and its key file or command.
+        String prodKeyOrigin = "profile prod's api_key_file prod.key, in " + configFile;
+        rows.add(row("key from the profile's key file", NONE, env(), SettingsResolverTest::key, PROD_KEY, prodKeyOrigin));
         rows.add(row("key from the profile's key command", g -> g.profile = "sandbox", env(), SettingsResolverTest::key,
-                SANDBOX_KEY, "profile sandbox in " + configFile));
+                SANDBOX_KEY, "profile sandbox's api_key_command, in " + configFile));
         rows.add(row("the profile's key goes with the profile's own base URL from the environment", NONE,
-                env("USERLOOKUP_BASE_URL", PROD + "/"), SettingsResolverTest::key, PROD_KEY, profileOrigin));
+                env("USERLOOKUP_BASE_URL", PROD + "/"), SettingsResolverTest::key, PROD_KEY, prodKeyOrigin));
         // CA file: option, environment, profile (relative to the config's folder); SSL_CERT_FILE beside any of them
         rows.add(row("CA file from --ca-cert beats the environment", g -> g.caCert = optionCa.toString(),
                 env("USERLOOKUP_CA_CERT", envCa.toString()), caFile(0), optionCa, "option --ca-cert"));

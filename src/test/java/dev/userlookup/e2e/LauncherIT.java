@@ -331,15 +331,22 @@ class LauncherIT {
                 List.of("./userlookup", "resolve", fake.users().clientUserId(7))));
     }
 
-    /** Runs the launcher against a server that answers 404 and returns the raw paths it was asked for. */
+    /**
+     * Runs the launcher against a server that answers resolve with 404 and returns the raw paths
+     * resolve asked for; its list answers (an empty page), so the 404 is a missing user.
+     */
     private List<String> requestedPaths(Path launcher, Map<String, String> env, String id) throws Exception {
         List<String> paths = Collections.synchronizedList(new ArrayList<>());
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> {
-            paths.add(exchange.getRequestURI().getRawPath());
-            byte[] body = "{\"detail\":\"User not found\"}".getBytes(StandardCharsets.UTF_8);
+            boolean list = exchange.getRequestURI().getRawPath().equals("/v2/user/");
+            if (!list) {
+                paths.add(exchange.getRequestURI().getRawPath());
+            }
+            byte[] body = (list ? "{\"users\":[],\"total\":0,\"offset\":0,\"limit\":1}" : "{\"detail\":\"User not found\"}")
+                    .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(404, body.length);
+            exchange.sendResponseHeaders(list ? 200 : 404, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
         });

@@ -66,7 +66,7 @@ class WalkPaceTest {
     private static ServiceClient client(int retries, FakeTiming timing) {
         return new ServiceClient(new ClientSettings(BaseUrl.parse(service.baseUrl(), false), ApiKey.of("k-123456789", "test"),
                 Duration.ofSeconds(10), retries, ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/test", null, null, null, null,
-                timing, 0));
+                timing, 0, null));
     }
 
     private static WalkResult walk(ServiceClient client, int parallel) throws Exception {
