@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
         customSynopsis = "userlookup [OPTIONS] resolve [--stdin] [--parallel N] CLIENT_USER_ID...",
         descriptionHeading = "%n",
         description = "Each id goes into the URL as one percent-encoded path segment, whatever it holds. "
-                + "Several ids (or --stdin, one a line, blank lines skipped) are resolved concurrently and printed "
+                + "Several ids (or --stdin, one a line, blanks around an id and blank lines skipped) are resolved concurrently and printed "
                 + "in input order: json an array, ndjson a line each, csv and table rows. An id that is not found is "
                 + "named on stderr, the others still print, and the exit status is 3.",
         parameterListHeading = "%n",
@@ -52,7 +52,7 @@ final class ResolveCommand implements Callable<Integer> {
     @Mixin
     HelpLayout.HelpOption help;
 
-    @Option(names = "--stdin", description = "Read the ids from standard input, one a line.")
+    @Option(names = "--stdin", description = "Read the ids from standard input, one a line; blanks around an id are dropped.")
     boolean stdin;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
@@ -87,6 +87,8 @@ final class ResolveCommand implements Callable<Integer> {
         }
         if (stdin && context.io().terminal().stdinIsTerminal()) {
             context.keepOffPager();
+            // Else a person who typed --stdin at a prompt sees only a cursor that waits.
+            context.say("reading ids, one a line (Ctrl-D to end)");
         }
         return resolveMany(stdin ? new IdSource(context.io().stdin()) : ids.iterator());
     }

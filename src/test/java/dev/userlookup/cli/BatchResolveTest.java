@@ -302,6 +302,21 @@ class BatchResolveTest {
     }
 
     @Test
+    void idsPastedWithBlanksAroundThemOnStdinAreResolvedWithoutThemButArgumentsAreSentAsGiven() throws Exception {
+        stubEcho(0);
+
+        Cli.Result piped = cli().stdin("  id-44  \r\n\tid-45\u00a0\n").run("resolve", "--stdin", "-o", "ndjson");
+        Cli.Result argument = cli().run("resolve", "  id-46 ", "-o", "ndjson");
+
+        assertEquals(0, piped.exit(), piped::toString);
+        assertEquals(List.of("id-44", "id-45"), printedIds(piped, "ndjson"));
+        assertEquals(0, argument.exit(), argument::toString);
+        assertEquals(List.of("  id-46 "), printedIds(argument, "ndjson"));
+        List<String> paths = service.getAllServeEvents().stream().map(event -> event.getRequest().getUrl()).sorted().toList();
+        assertEquals(List.of(RESOLVE + "%20%20id-46%20", RESOLVE + "id-44", RESOLVE + "id-45"), paths);
+    }
+
+    @Test
     void oneIdFromStdinPrintsAnArrayOfOne() throws Exception {
         stubEcho(0);
 

@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.userlookup.fake.FakeService;
 import dev.userlookup.terminal.DisplayWidth;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -192,6 +196,48 @@ class TerminalIT {
         assertEquals(5, result.exit(), result::toString);
         assertTrue(result.out().matches("(?s)userlookup: resolve \"__503__\": HTTP 503; retry 1 of 1 in \\d+\\.\\d s\r\n"
                 + "userlookup: resolve \"__503__\": the service failed \\(HTTP 503\\).*"), result.out());
+    }
+
+    @Test
+    void resolveStdinAtATerminalSaysItReadsIdsThenTakesTypedIdsWithBlanksAroundThemUntilCtrlD() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("script", "-qec",
+                "stty cols 120 rows 50; " + Subprocess.LAUNCHER + " resolve --stdin; echo \"status=$?\"", "/dev/null");
+        builder.environment().remove("PAGER");
+        builder.environment().remove("USERLOOKUP_PAGER");
+        builder.environment().putAll(env("NO_COLOR", "1"));
+        builder.redirectErrorStream(true);
+        Process process = builder.start();
+        ByteArrayOutputStream screen = new ByteArrayOutputStream();
+        Thread pump = Subprocess.pump(process.getInputStream(), screen);
+        String row = fake.users().userId(44) + "  " + fake.users().clientUserId(44);
+        try {
+            awaitOnScreen(screen, "Ctrl-D");
+            assertTrue(screen.toString(StandardCharsets.UTF_8).contains("userlookup: reading ids, one a line (Ctrl-D to end)\r\n"),
+                    screen::toString);
+
+            OutputStream keyboard = process.getOutputStream();
+            keyboard.write(("  " + fake.users().clientUserId(44) + "  \n").getBytes(StandardCharsets.UTF_8));
+            keyboard.flush();
+            // The user is shown while the person could still type the next id.
+            awaitOnScreen(screen, row);
+            keyboard.write(4); // Ctrl-D
+            keyboard.flush();
+
+            assertTrue(process.waitFor(30, TimeUnit.SECONDS), "still running: " + screen);
+        } finally {
+            process.destroyForcibly();
+        }
+        pump.join();
+        String seen = screen.toString(StandardCharsets.UTF_8);
+        assertTrue(seen.contains(row), seen);
+        assertTrue(seen.contains("status=0"), seen);
+    }
+
+    private static void awaitOnScreen(ByteArrayOutputStream screen, String text) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!screen.toString(StandardCharsets.UTF_8).contains(text) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
     }
 
     @Test
