@@ -55,7 +55,7 @@ final class ResolveCommand implements Callable<Integer> {
     @Option(names = "--stdin", description = "Read the ids from standard input, one a line; blanks around an id are dropped.")
     boolean stdin;
 
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", converter = OptionValues.ParallelCount.class,
             description = "Ids resolved at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}).")
     int parallel;
 
@@ -74,7 +74,6 @@ final class ResolveCommand implements Callable<Integer> {
         if (stdin && context.options().keyFromStdin()) {
             throw new UsageException("resolve: --stdin and --api-key-file - cannot both read standard input");
         }
-        Parallel.check("resolve", parallel);
         for (String id : ids) {
             if (id.isEmpty()) {
                 throw new UsageException("resolve: the client user id is empty");
