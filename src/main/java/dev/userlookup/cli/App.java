@@ -47,7 +47,7 @@ public final class App {
         Io io = context.io();
         CommandLine commandLine = new CommandLine(new UserlookupCommand(context.options()), new CommandFactory(context));
         ErrorReporter reporter = new ErrorReporter(io.stderr(), context.messages(), context::redact, context::verbose);
-        commandLine.setOut(new PrintWriter(new OutputStreamWriter(io.stdout(), StandardCharsets.UTF_8), true));
+        commandLine.setOut(new PrintWriter(new OutputStreamWriter(HelpLayout.whenWritten(context::stdout), StandardCharsets.UTF_8), true));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
         // The root's commands before its options: what to run first, then how.
         List<String> sections = new ArrayList<>(commandLine.getHelpSectionKeys());
@@ -60,6 +60,7 @@ public final class App {
         for (String command : new String[] {"resolve", "list", "doctor", "completion"}) {
             HelpLayout.ownOptionsOnly(commandLine.getSubcommands().get(command));
         }
+        HelpLayout.fit(commandLine, io.terminal(), io.env());
         commandLine.setExecutionExceptionHandler(reporter);
         commandLine.setParameterExceptionHandler(reporter);
         return commandLine;

@@ -1,5 +1,6 @@
 package dev.userlookup.cli;
 
+import dev.userlookup.ExitCode;
 import dev.userlookup.Version;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -34,8 +35,7 @@ import picocli.CommandLine.Spec;
             "  USERLOOKUP_PROFILE    the profile to use (--profile beats it)",
             "  USERLOOKUP_CA_CERT    a PEM file of CAs to trust too (--ca-cert beats it)",
             "  SSL_CERT_FILE         a PEM bundle of CAs to trust too, as curl reads it",
-            "  USERLOOKUP_PAGER, PAGER   the pager for output taller than the screen",
-            "                        (default: less -FRX; empty: none)",
+            "  USERLOOKUP_PAGER, PAGER   the pager for output and help taller than the screen (default: less -FRX; empty: none)",
             "  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   as curl reads them",
             "  NO_COLOR, CLICOLOR_FORCE   turn colour off, or on even into a pipe",
             "",
@@ -47,17 +47,16 @@ import picocli.CommandLine.Spec;
             "  ca_cert = \"~/.config/userlookup/company-ca.pem\"  # optional",
             "An option beats its environment variable, which beats the profile.",
             "",
+            // One entry a line, the numbers ExitCode's: help wraps them to the screen, the man page reads them as they are.
             "Exit status:",
-            "  0  success (also when the reader of the output went away)",
-            "  1  an unexpected failure inside the tool",
-            "  2  usage or input error: bad option or value, missing base URL or key,",
-            "     or HTTP 422 from the service",
-            "  3  not found: no user has that client_user_id",
-            "  4  authentication or permission refused (HTTP 401, 403)",
-            "  5  the service could not be used: unreachable, timed out, 5xx or 429",
-            "     after retries, a certificate refused, a proxy refusing its",
-            "     credentials, or a body that is not the JSON expected",
-            "  130  interrupted",
+            "  " + ExitCode.OK + "  success (also when the reader of the output went away)",
+            "  " + ExitCode.FAILURE + "  an unexpected failure inside the tool",
+            "  " + ExitCode.USAGE + "  usage or input error: bad option or value, missing base URL or key, or HTTP 422 from the service",
+            "  " + ExitCode.NOT_FOUND + "  not found: no user has that client_user_id",
+            "  " + ExitCode.AUTH + "  authentication or permission refused (HTTP 401, 403)",
+            "  " + ExitCode.UNAVAILABLE + "  the service could not be used: unreachable, timed out, 5xx or 429 after retries, "
+                    + "a certificate refused, a proxy refusing its credentials, or a body that is not the JSON expected",
+            "  " + ExitCode.INTERRUPTED + "  interrupted",
             "",
             "Examples:",
             "  userlookup resolve customer-000042",
