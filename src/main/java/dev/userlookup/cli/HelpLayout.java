@@ -50,11 +50,14 @@ final class HelpLayout {
      * it, and footers and synopses that wrap under their own columns, never back at column 0.
      */
     static void fit(CommandLine root, Terminal terminal, Map<String, String> env) {
-        int width = terminal.stdoutIsTerminal() && terminal.width() > 0 ? Math.max(NARROWEST, terminal.width()) : UNBOUNDED_WIDTH;
         root.setUsageHelpAutoWidth(false);
-        root.setUsageHelpWidth(width);
-        root.setColorScheme(CommandLine.Help.defaultColorScheme(
-                ColorMode.AUTO.enabled(terminal, env) ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
+        // Decided when help is printed, not before every run: a run into a pipe never asks the terminal.
+        root.setHelpFactory((spec, colorScheme) -> {
+            spec.usageMessage().width(terminal.stdoutIsTerminal() && terminal.width() > 0
+                    ? Math.max(NARROWEST, terminal.width()) : UNBOUNDED_WIDTH);
+            return new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(
+                    ColorMode.AUTO.enabled(terminal, env) ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
+        });
         fitSections(root);
     }
 
