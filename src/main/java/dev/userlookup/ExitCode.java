@@ -10,6 +10,8 @@ public final class ExitCode {
     public static final int AUTH = 4;
     public static final int UNAVAILABLE = 5;
     public static final int INTERRUPTED = 130;
+    /** Stopped by SIGTERM (128 + 15), as the JVM ends on it. */
+    public static final int TERMINATED = 143;
 
     private ExitCode() {
     }

@@ -8,16 +8,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.NoSuchElementException;
 
 /**
- * Ids from standard input, one a line, read as they are needed. Blank lines are skipped; an id
- * is otherwise kept as written (inner and outer spaces included), less its line ending and a
- * byte order mark at the very start.
+ * Ids from standard input, one a line, read as they are needed. Blanks around an id are not part
+ * of it: spaces, tabs, no-break spaces, zero-width spaces and byte order marks at either end of a
+ * line are dropped (ids pasted from a ticket or a spreadsheet carry them, and nobody can see them
+ * on a line), as is the line ending; blank lines are skipped. Blanks inside an id are kept. An id
+ * with outer blanks that are really its own is given as an argument, which is sent as it is.
  */
 public final class IdSource implements OrderedParallel.Input<String> {
 
     private final BufferedReader reader;
     private String next;
     private boolean done;
-    private boolean first = true;
 
     public IdSource(InputStream in) {
         // Strict: an id that is not UTF-8 would be sent as U+FFFD and look up someone else.
@@ -45,15 +46,9 @@ public final class IdSource implements OrderedParallel.Input<String> {
             try {
                 String line;
                 while ((line = reader.readLine()) != null) {
-                    if (first) {
-                        first = false;
-                        // A file saved by a Windows editor may start with a byte order mark.
-                        if (line.startsWith("\uFEFF")) {
-                            line = line.substring(1);
-                        }
-                    }
-                    if (!line.isBlank()) {
-                        next = line;
+                    String id = withoutBlanksAround(line);
+                    if (!id.isEmpty()) {
+                        next = id;
                         return true;
                     }
                 }
@@ -65,6 +60,24 @@ public final class IdSource implements OrderedParallel.Input<String> {
             }
         }
         return next != null;
+    }
+
+    /** The line less the blanks at either end (a file saved by a Windows editor starts with a byte order mark, too). */
+    static String withoutBlanksAround(String line) {
+        int start = 0;
+        int end = line.length();
+        while (start < end && isBlank(line.charAt(start))) {
+            start++;
+        }
+        while (end > start && isBlank(line.charAt(end - 1))) {
+            end--;
+        }
+        return line.substring(start, end);
+    }
+
+    /** White space as Java and Unicode count it (no-break spaces too), and the invisible zero-width space and BOM. */
+    private static boolean isBlank(char c) {
+        return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == '\u200B' || c == '\uFEFF';
     }
 
     @Override

@@ -90,7 +90,8 @@ public final class App {
     private static CommandLine commandLine(CommandContext context, ErrorReporter reporter) {
         Io io = context.io();
         CommandLine commandLine = new CommandLine(new UserlookupCommand(context.options()), new CommandFactory(context));
-        commandLine.setOut(new OutputFailures(io.stdout()));
+        // Help and version text go to the run's stdout, so taller than the screen they are paged like other output.
+        commandLine.setOut(new OutputFailures(HelpLayout.whenWritten(context::stdout)));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
         // The root's commands before its options: what to run first, then how.
         List<String> sections = new ArrayList<>(commandLine.getHelpSectionKeys());
@@ -103,6 +104,7 @@ public final class App {
         for (String command : new String[] {"resolve", "list", "doctor", "profiles", "completion"}) {
             HelpLayout.ownOptionsOnly(commandLine.getSubcommands().get(command));
         }
+        HelpLayout.fit(commandLine, io.terminal(), io.env());
         commandLine.setExecutionExceptionHandler(reporter);
         commandLine.setParameterExceptionHandler(reporter);
         return commandLine;

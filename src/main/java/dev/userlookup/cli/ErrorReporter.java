@@ -38,11 +38,24 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         String help = "see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'";
         if (e instanceof CommandLine.UnmatchedArgumentException) {
             line(where + unmatched((CommandLine.UnmatchedArgumentException) e, help));
+        } else if (e.getCause() instanceof CommandLine.TypeConversionException && e.getArgSpec() instanceof CommandLine.Model.OptionSpec) {
+            // The converter's words (OptionValues) after the option and the value as typed.
+            CommandLine.Model.OptionSpec option = (CommandLine.Model.OptionSpec) e.getArgSpec();
+            line(where + option.longestName() + " '" + e.getValue() + "'? " + e.getCause().getMessage());
+        } else if (e instanceof CommandLine.MissingParameterException && missingOptionValue((CommandLine.MissingParameterException) e) != null) {
+            line(where + OptionValues.missing(missingOptionValue((CommandLine.MissingParameterException) e)));
         } else {
             String message = String.valueOf(e.getMessage());
             line(where + (message.endsWith(".") ? message.substring(0, message.length() - 1) : message) + "; " + help);
         }
         return ExitCode.USAGE;
+    }
+
+    /** The option whose value is missing ({@code -o} last on the line), or null when something else is. */
+    private static CommandLine.Model.OptionSpec missingOptionValue(CommandLine.MissingParameterException e) {
+        List<CommandLine.Model.ArgSpec> missing = e.getMissing();
+        return missing != null && missing.size() == 1 && missing.get(0) instanceof CommandLine.Model.OptionSpec
+                ? (CommandLine.Model.OptionSpec) missing.get(0) : null;
     }
 
     /**

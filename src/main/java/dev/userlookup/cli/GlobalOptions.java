@@ -7,7 +7,6 @@ import dev.userlookup.terminal.ColorMode;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
@@ -37,24 +36,25 @@ public final class GlobalOptions {
                     + "a private CA (env USERLOOKUP_CA_CERT, profile ca_cert; SSL_CERT_FILE is read too).")
     Path caCert;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FMT", order = 3, scope = ScopeType.INHERIT, converter = OutputFormatConverter.class,
-            completionCandidates = OutputFormatConverter.Candidates.class,
+    @Option(names = {"-o", "--output"}, paramLabel = "FMT", order = 3, scope = ScopeType.INHERIT, converter = OptionValues.Output.class,
+            completionCandidates = OptionValues.Output.class,
             description = "table, json, ndjson or csv. Default: table on a terminal, json otherwise.")
     OutputFormat output;
 
-    @Option(names = "--color", paramLabel = "WHEN", order = 4, scope = ScopeType.INHERIT, converter = ColorModeConverter.class,
-            completionCandidates = ColorModeConverter.Candidates.class,
+    @Option(names = "--color", paramLabel = "WHEN", order = 4, scope = ScopeType.INHERIT, converter = OptionValues.Color.class,
+            completionCandidates = OptionValues.Color.class,
             description = "auto (terminal only; off under NO_COLOR, on under CLICOLOR_FORCE), always or never (default: auto).")
     ColorMode color;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", order = 5, scope = ScopeType.INHERIT,
-            description = "Bound on one request, body included (default: " + Settings.DEFAULT_TIMEOUT_SECONDS + ").")
+    @Option(names = "--timeout", paramLabel = "SECONDS", order = 5, scope = ScopeType.INHERIT, converter = OptionValues.Seconds.class,
+            description = "Bound on one request, body included, above 0 and at most " + Settings.MAX_TIMEOUT_SECONDS
+                    + " (default: " + Settings.DEFAULT_TIMEOUT_SECONDS + ").")
     Double timeoutSeconds;
 
-    @Option(names = "--retries", paramLabel = "N", order = 6, scope = ScopeType.INHERIT,
+    @Option(names = "--retries", paramLabel = "N", order = 6, scope = ScopeType.INHERIT, converter = OptionValues.Retries.class,
             description = "Retries of a failed request: connection failures, timeouts, 408, 429, 500, 502-504 "
-                    + "(default: " + Settings.DEFAULT_RETRIES + "). A 429 or 503 pauses the whole run once (Retry-After up to 60 s, "
-                    + "or the backoff if longer) and halves the requests in flight.")
+                    + "(0 to " + Settings.MAX_RETRIES + ", default: " + Settings.DEFAULT_RETRIES + "). A 429 or 503 pauses the whole run once "
+                    + "(Retry-After up to 60 s, or the backoff if longer) and halves the requests in flight.")
     Integer retries;
 
     @Option(names = "--allow-insecure-http", order = 7, scope = ScopeType.INHERIT,
@@ -101,42 +101,6 @@ public final class GlobalOptions {
         @Override
         public Iterator<String> iterator() {
             return List.of(PLACEHOLDER).iterator();
-        }
-    }
-
-    static final class OutputFormatConverter implements CommandLine.ITypeConverter<OutputFormat> {
-        @Override
-        public OutputFormat convert(String value) {
-            try {
-                return OutputFormat.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
-
-        static final class Candidates implements Iterable<String> {
-            @Override
-            public Iterator<String> iterator() {
-                return java.util.Arrays.stream(OutputFormat.values()).map(OutputFormat::id).iterator();
-            }
-        }
-    }
-
-    static final class ColorModeConverter implements CommandLine.ITypeConverter<ColorMode> {
-        @Override
-        public ColorMode convert(String value) {
-            try {
-                return ColorMode.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("expected one of " + String.join(", ", new Candidates()) + " but was '" + value + "'");
-            }
-        }
-
-        static final class Candidates implements Iterable<String> {
-            @Override
-            public Iterator<String> iterator() {
-                return java.util.Arrays.stream(ColorMode.values()).map(mode -> mode.name().toLowerCase(java.util.Locale.ROOT)).iterator();
-            }
         }
     }
 }

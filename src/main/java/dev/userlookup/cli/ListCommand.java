@@ -53,16 +53,16 @@ final class ListCommand implements Callable<Integer> {
     @Mixin
     HelpLayout.HelpOption help;
 
-    @Option(names = "--offset", paramLabel = "N", description = "Skip the first N users (default 0).")
+    @Option(names = "--offset", paramLabel = "N", converter = OptionValues.Offset.class, description = "Skip the first N users (default 0).")
     Long offset;
 
-    @Option(names = "--limit", paramLabel = "N", description = "Users on a page, 1 to " + MAX_LIMIT + ".")
+    @Option(names = "--limit", paramLabel = "N", converter = OptionValues.Limit.class, description = "Users on a page, 1 to " + MAX_LIMIT + ".")
     Integer limit;
 
     @Option(names = "--all", description = "Every page from --offset on, streamed out as pages arrive.")
     boolean all;
 
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", converter = OptionValues.ParallelCount.class,
             description = "With --all: pages in flight once the total is known, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
                     + "halved while the service answers 429 or 503, one more back a success.")
     int parallel;
@@ -76,13 +76,7 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (offset != null && offset < 0) {
-            throw new UsageException("list: --offset must be 0 or more (was " + offset + ")");
-        }
-        if (limit != null && (limit < 1 || limit > MAX_LIMIT)) {
-            throw new UsageException("list: --limit must be between 1 and " + MAX_LIMIT + " (was " + limit + ")");
-        }
-        Parallel.check("list", parallel);
+        // --offset, --limit and --parallel are within their bounds: their converters (OptionValues) saw to it.
         if (count && all) {
             throw new UsageException("list: --count and --all do not go together");
         }

@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
         customSynopsis = "userlookup [OPTIONS] resolve [--stdin] [--parallel N] CLIENT_USER_ID...",
         descriptionHeading = "%n",
         description = "Each id goes into the URL as one percent-encoded path segment, whatever it holds. "
-                + "Several ids (or --stdin, one a line, blank lines skipped) are resolved concurrently and printed "
+                + "Several ids (or --stdin, one a line, blanks around an id and blank lines skipped) are resolved concurrently and printed "
                 + "in input order: json an array, ndjson a line each, csv and table rows. An id that is not found is "
                 + "named on stderr, the others still print, and the exit status is 3; before that, the list is asked once "
                 + "whether the base URL is right (if not: exit 5, check the base URL). An answer with another "
@@ -54,10 +54,10 @@ final class ResolveCommand implements Callable<Integer> {
     @Mixin
     HelpLayout.HelpOption help;
 
-    @Option(names = "--stdin", description = "Read the ids from standard input, one a line.")
+    @Option(names = "--stdin", description = "Read the ids from standard input, one a line; blanks around an id are dropped.")
     boolean stdin;
 
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", converter = OptionValues.ParallelCount.class,
             description = "Ids resolved at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
                     + "halved while the service answers 429 or 503, one more back a success.")
     int parallel;
@@ -77,7 +77,6 @@ final class ResolveCommand implements Callable<Integer> {
         if (stdin && context.options().keyFromStdin()) {
             throw new UsageException("resolve: --stdin and --api-key-file - cannot both read standard input");
         }
-        Parallel.check("resolve", parallel);
         for (String id : ids) {
             if (id.isEmpty()) {
                 throw new UsageException("resolve: the client user id is empty");
@@ -90,6 +89,8 @@ final class ResolveCommand implements Callable<Integer> {
         }
         if (stdin && context.io().terminal().stdinIsTerminal()) {
             context.keepOffPager();
+            // Else a person who typed --stdin at a prompt sees only a cursor that waits.
+            context.say("reading ids, one a line (Ctrl-D to end)");
         }
         return resolveMany(stdin ? new IdSource(context.io().stdin()) : ids.iterator());
     }

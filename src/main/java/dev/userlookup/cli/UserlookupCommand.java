@@ -1,5 +1,6 @@
 package dev.userlookup.cli;
 
+import dev.userlookup.ExitCode;
 import dev.userlookup.Version;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -34,9 +35,7 @@ import picocli.CommandLine.Spec;
             "  USERLOOKUP_PROFILE    the profile to use (--profile beats it)",
             "  USERLOOKUP_CA_CERT    a PEM file of CAs to trust too (--ca-cert beats it)",
             "  SSL_CERT_FILE         a PEM bundle of CAs to trust too, as curl reads it",
-            "  USERLOOKUP_PAGER, PAGER   the pager for output taller than the screen",
-            "                        (default: less -FRX; empty: none); LESS, when unset,",
-            "                        is FRXK, so Ctrl-C quits less and the run",
+            "  USERLOOKUP_PAGER, PAGER   the pager for output and help taller than the screen (default: less -FRX; empty: none); LESS, when unset, is FRXK, so Ctrl-C quits less and the run",
             "  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   as curl reads them",
             "  NO_COLOR, CLICOLOR_FORCE   turn colour off, or on even into a pipe",
             "",
@@ -50,24 +49,20 @@ import picocli.CommandLine.Spec;
             "A config or key file that others can write is refused, as ssh does.",
             "'userlookup profiles' lists the profiles.",
             "",
+            // One entry a line, the numbers ExitCode's: help wraps them to the screen, the man page reads them as they are.
             "Exit status:",
-            "  0  success (also when the reader of the output went away)",
-            "  1  an unexpected failure inside the tool, or output that cannot be",
-            "     written (a full disk), help and version text too",
-            "  2  usage or input error: bad option or value, missing base URL or key,",
-            "     or HTTP 422 from the service",
-            "  3  not found: no user has that client_user_id (and the list answers",
-            "     at the base URL, so the base URL is right)",
-            "  4  authentication or permission refused (HTTP 401, 403)",
-            "  5  the service could not be used: unreachable, timed out, 5xx or 429",
-            "     after retries, a certificate refused, a proxy refusing its",
-            "     credentials, a body that is not the JSON expected, answers too",
-            "     large for memory, a 404 where the list does not answer either",
-            "     (check the base URL), or an answer with another client_user_id",
-            "     than the one asked for (not printed)",
-            "  130  interrupted (Ctrl-C): a json document is closed, ndjson and csv",
-            "     end on a whole line, the progress line is cleared",
-            "  143  terminated (SIGTERM), as for Ctrl-C",
+            "  " + ExitCode.OK + "  success (also when the reader of the output went away)",
+            "  " + ExitCode.FAILURE + "  an unexpected failure inside the tool, or output that cannot be written (a full disk), help and version text too",
+            "  " + ExitCode.USAGE + "  usage or input error: bad option or value, missing base URL or key, or HTTP 422 from the service",
+            "  " + ExitCode.NOT_FOUND + "  not found: no user has that client_user_id (and the list answers at the base URL, so the base URL is right)",
+            "  " + ExitCode.AUTH + "  authentication or permission refused (HTTP 401, 403)",
+            "  " + ExitCode.UNAVAILABLE + "  the service could not be used: unreachable, timed out, 5xx or 429 after retries, "
+                    + "a certificate refused, a proxy refusing its credentials, a body that is not the JSON expected, answers too "
+                    + "large for memory, a 404 where the list does not answer either (check the base URL), or an answer with "
+                    + "another client_user_id than the one asked for (not printed)",
+            "  " + ExitCode.INTERRUPTED + "  interrupted (Ctrl-C): a json document is closed, ndjson and csv end on a whole line, "
+                    + "the progress line is cleared",
+            "  " + ExitCode.TERMINATED + "  terminated (SIGTERM), as for Ctrl-C",
             "",
             "Examples:",
             "  userlookup resolve customer-000042",

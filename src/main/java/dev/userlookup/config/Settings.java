@@ -34,8 +34,8 @@ public record Settings(
 
     public static final int DEFAULT_TIMEOUT_SECONDS = 30;
     public static final int DEFAULT_RETRIES = 3;
-    static final int MAX_RETRIES = 100;
-    static final int MAX_TIMEOUT_SECONDS = 86_400;
+    public static final int MAX_RETRIES = 100;
+    public static final int MAX_TIMEOUT_SECONDS = 86_400;
 
     /** The CA files themselves, without their origins: what the TLS context needs. */
     public List<CaFile> caFileValues() {

@@ -138,7 +138,9 @@ public final class SettingsResolver {
                         + (inUse == null ? "" : ", or give profile " + inUse.name() + " a base_url"));
             }
             try {
-                return BaseUrl.parse(url.value(), given.allowInsecureHttp());
+                // Where it came from is said unless the person typed it just now.
+                return BaseUrl.parse(url.value(), given.allowInsecureHttp(),
+                        url.origin().kind() == Origin.Kind.OPTION ? null : url.origin().toString());
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage(), e);
             }

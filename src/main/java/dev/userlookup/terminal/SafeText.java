@@ -2,9 +2,11 @@ package dev.userlookup.terminal;
 
 /**
  * Makes text from the service safe to put on a terminal: every control character (C0, DEL, C1,
- * and so every ESC sequence), the Unicode line and paragraph separators, bidirectional
- * overrides and lone surrogates are shown escaped ({@code \x1b}, {@code \n}, {@code \u202e}),
- * so a user record can neither move the cursor, retitle the window, nor reorder what is shown.
+ * and so every ESC sequence), the Unicode line and paragraph separators, every format character
+ * (bidirectional overrides, zero-width spaces and joiners, the byte order mark, soft hyphens,
+ * invisible tags) and lone surrogates are shown escaped ({@code \x1b}, {@code \n},
+ * {@code \u202e}, {@code \u200b}), so a user record can neither move the cursor, retitle the
+ * window, reorder what is shown, nor hide a character in an id that a person copies.
  */
 public final class SafeText {
 
@@ -27,7 +29,13 @@ public final class SafeText {
         for (; i < length; i++) {
             char c = text.charAt(i);
             if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
-                out.append(c).append(text.charAt(++i));
+                char low = text.charAt(++i);
+                if (isInvisibleSupplementary(Character.toCodePoint(c, low))) {
+                    appendEscaped(out, c);
+                    appendEscaped(out, low);
+                } else {
+                    out.append(c).append(low);
+                }
             } else if (needsEscape(text, i)) {
                 appendEscaped(out, c);
             } else {
@@ -43,7 +51,8 @@ public final class SafeText {
             return true;
         }
         if (Character.isHighSurrogate(c)) {
-            return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1));
+            return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1))
+                    || isInvisibleSupplementary(Character.toCodePoint(c, text.charAt(i + 1)));
         }
         if (Character.isLowSurrogate(c)) {
             return i == 0 || !Character.isHighSurrogate(text.charAt(i - 1));
@@ -51,12 +60,20 @@ public final class SafeText {
         return false;
     }
 
-    /** Format characters that reorder or hide text: bidi embeddings, overrides and isolates, line separators. */
+    /**
+     * Characters of the Basic Multilingual Plane that reorder or hide text: every format character
+     * (Unicode category Cf: bidi marks, embeddings, overrides and isolates, U+200B..U+200F
+     * zero-width space, non-joiner, joiner and marks, U+2060..U+2064 word joiner and invisible
+     * operators, U+FEFF byte order mark, U+00AD soft hyphen) and the line and paragraph
+     * separators. JSON output escapes the same ones ({@code \u200b}), which keeps it lossless.
+     */
     public static boolean isInvisibleControl(int c) {
-        return c == 0x061c || c == 0x200e || c == 0x200f
-                || (c >= 0x202a && c <= 0x202e)
-                || (c >= 0x2066 && c <= 0x2069)
-                || c == 0x2028 || c == 0x2029;
+        return c <= 0xffff && (Character.getType(c) == Character.FORMAT || c == 0x2028 || c == 0x2029);
+    }
+
+    /** Format characters beyond the BMP: the invisible tag characters (U+E0001, U+E0020..U+E007F) and their like. */
+    private static boolean isInvisibleSupplementary(int codePoint) {
+        return Character.getType(codePoint) == Character.FORMAT;
     }
 
     private static void appendEscaped(StringBuilder out, char c) {

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import org.junit.jupiter.api.Test;
 
-/** Ids from standard input: one a line, blank lines skipped, otherwise exactly as written. */
+/** Ids from standard input: one a line, blanks around an id and blank lines skipped, otherwise exactly as written. */
 class IdSourceTest {
 
     private static List<String> ids(String text) {
@@ -44,8 +44,16 @@ class IdSourceTest {
     }
 
     @Test
-    void spacesInsideAndAroundAnIdAreKept() {
-        assertEquals(List.of("  padded  ", "inner space", "\ttabbed"), ids("  padded  \ninner space\n\ttabbed\n"));
+    void blanksAroundAnIdAreDroppedAndSpacesInsideKept() {
+        assertEquals(List.of("customer-000044", "inner space", "tabbed", "a  b"),
+                ids("  customer-000044  \n inner space\n\ttabbed\t\r\n a  b \n"));
+    }
+
+    @Test
+    void invisibleBlanksPastedFromATicketOrASpreadsheetAreDroppedToo() {
+        assertEquals(List.of("customer-000044", "customer-000045", "customer-000046", "zero\u200bwidth inside"),
+                ids("\u00a0customer-000044\u00a0\n\u200bcustomer-000045\u200b\n\u202fcustomer-000046\u3000\n"
+                        + "\u00a0\u200b\n zero\u200bwidth inside \n"));
     }
 
     @Test
@@ -129,9 +137,10 @@ class IdSourceTest {
 
     @Test
     void aByteOrderMarkAtTheStartIsNotPartOfTheFirstId() {
-        IdSource ids = new IdSource(new java.io.ByteArrayInputStream("\uFEFFfirst\nsecond\uFEFF\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        IdSource ids = new IdSource(new java.io.ByteArrayInputStream("\uFEFFfirst\nsecond\uFEFF\nthi\uFEFFrd\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
 
         org.junit.jupiter.api.Assertions.assertEquals("first", ids.next());
-        org.junit.jupiter.api.Assertions.assertEquals("second\uFEFF", ids.next(), "only the very start is a byte order mark");
+        org.junit.jupiter.api.Assertions.assertEquals("second", ids.next(), "an invisible mark at a line's end is no part of an id");
+        org.junit.jupiter.api.Assertions.assertEquals("thi\uFEFFrd", ids.next(), "inside an id it is kept");
     }
 }

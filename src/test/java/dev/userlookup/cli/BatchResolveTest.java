@@ -305,6 +305,21 @@ class BatchResolveTest {
     }
 
     @Test
+    void idsPastedWithBlanksAroundThemOnStdinAreResolvedWithoutThemButArgumentsAreSentAsGiven() throws Exception {
+        stubEcho(0);
+
+        Cli.Result piped = cli().stdin("  id-44  \r\n\tid-45\u00a0\n").run("resolve", "--stdin", "-o", "ndjson");
+        Cli.Result argument = cli().run("resolve", "  id-46 ", "-o", "ndjson");
+
+        assertEquals(0, piped.exit(), piped::toString);
+        assertEquals(List.of("id-44", "id-45"), printedIds(piped, "ndjson"));
+        assertEquals(0, argument.exit(), argument::toString);
+        assertEquals(List.of("  id-46 "), printedIds(argument, "ndjson"));
+        List<String> paths = service.getAllServeEvents().stream().map(event -> event.getRequest().getUrl()).sorted().toList();
+        assertEquals(List.of(RESOLVE + "%20%20id-46%20", RESOLVE + "id-44", RESOLVE + "id-45"), paths);
+    }
+
+    @Test
     void oneIdFromStdinPrintsAnArrayOfOne() throws Exception {
         stubEcho(0);
 
@@ -368,17 +383,17 @@ class BatchResolveTest {
     // ---------------------------------------------------------------- stdin
 
     @Test
-    void stdinSkipsBlankAndWhitespaceOnlyLinesAcceptsCrlfAndKeepsIdsAsWritten() throws Exception {
+    void stdinSkipsBlankAndWhitespaceOnlyLinesAcceptsCrlfAndDropsBlanksAroundIds() throws Exception {
         stubEcho(0);
         String stdin = "id-1\r\n\r\n   \r\n\t\nid-2\n\n id 3 \r\nZoë 東京\n  \nlast";
 
         Cli.Result result = cli().stdin(stdin).run("resolve", "--stdin", "-o", "json");
 
         assertEquals(0, result.exit(), result::toString);
-        assertEquals(List.of("id-1", "id-2", " id 3 ", "Zoë 東京", "last"), printedIds(result, "json"));
+        assertEquals(List.of("id-1", "id-2", "id 3", "Zoë 東京", "last"), printedIds(result, "json"));
         assertEquals("", result.err());
         assertEquals(5, requests());
-        for (String url : List.of("id-1", "id-2", "%20id%203%20", "Zo%C3%AB%20%E6%9D%B1%E4%BA%AC", "last")) {
+        for (String url : List.of("id-1", "id-2", "id%203", "Zo%C3%AB%20%E6%9D%B1%E4%BA%AC", "last")) {
             service.verify(1, getRequestedFor(urlEqualTo(RESOLVE + url)));
         }
     }
@@ -722,9 +737,8 @@ class BatchResolveTest {
     @Test
     void hostileIdsFromStdinAreEachOnePercentEncodedSegment() throws Exception {
         String[][] cases = {
-            {" lead", "%20lead"},
-            {"trail ", "trail%20"},
             {"in side", "in%20side"},
+            {"in  two", "in%20%20two"},
             {"a/b/../c", "a%2Fb%2F..%2Fc"},
             {"?#%", "%3F%23%25"},
             {"tab\there", "tab%09here"},

@@ -171,9 +171,9 @@ class ListCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
-        "--limit=0   | userlookup: list: --limit must be between 1 and 500 (was 0)",
-        "--limit=501 | userlookup: list: --limit must be between 1 and 500 (was 501)",
-        "--offset=-1 | userlookup: list: --offset must be 0 or more (was -1)",
+        "--limit=0   | userlookup: list: --limit '0'? the least is 1",
+        "--limit=501 | userlookup: list: --limit '501'? the most is 500",
+        "--offset=-1 | userlookup: list: --offset '-1'? the least is 0",
     })
     void badPagingSaysWhatTheBoundsAreAndWhatWasGiven(String option, String line) {
         Cli.Result result = Cli.against(service.baseUrl()).run("list", option);

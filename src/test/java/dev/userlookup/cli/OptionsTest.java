@@ -98,8 +98,8 @@ class OptionsTest {
         assertEquals(3, settings.retries().value());
         assertEquals(dev.userlookup.terminal.ColorMode.AUTO, settings.color().value());
         String help = Cli.bare().run("--help").out();
-        assertTrue(help.contains("body included (default: 30)"), help);
-        assertTrue(help.contains("502-504 (default: 3)"), help);
+        assertTrue(help.replaceAll("\\s+", " ").contains("at most 86400 (default: 30)"), help);
+        assertTrue(help.replaceAll("\\s+", " ").contains("502-504 (0 to 100, default: 3)"), help);
         assertTrue(help.contains("always or never (default: auto)"), help);
         assertEquals("4", commandLine.getSubcommands().get("resolve").getCommandSpec().findOption("--parallel").defaultValue());
         assertEquals("4", commandLine.getSubcommands().get("list").getCommandSpec().findOption("--parallel").defaultValue());
@@ -271,6 +271,51 @@ class OptionsTest {
         assertEquals(1, result.err().split("\n").length, result.err());
         assertTrue(result.err().startsWith("userlookup: "), result.err());
         assertEquals("", result.out());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "-o jsn list                        | userlookup: --output 'jsn'? did you mean json",
+        "list --output=NDJSN                | userlookup: list: --output 'NDJSN'? did you mean ndjson",
+        "-o xml list                        | userlookup: --output 'xml'? expected table, json, ndjson or csv",
+        "list -o                            | userlookup: list: --output needs a value: table, json, ndjson or csv",
+        "--color alwys list                 | userlookup: --color 'alwys'? did you mean always",
+        "--color=sometimes list             | userlookup: --color 'sometimes'? expected auto, always or never",
+        "list --limit abc                   | userlookup: list: --limit 'abc'? expected a whole number from 1 to 500",
+        "list --limit 99999999999           | userlookup: list: --limit '99999999999'? the most is 500",
+        "list --limit 1.5                   | userlookup: list: --limit '1.5'? expected a whole number from 1 to 500",
+        "list --offset x                    | userlookup: list: --offset 'x'? expected a whole number, 0 or more",
+        "list --all --parallel 17           | userlookup: list: --parallel '17'? the most is 16",
+        "resolve --parallel four a b        | userlookup: resolve: --parallel 'four'? expected a whole number from 1 to 16",
+        "resolve a --parallel=0             | userlookup: resolve: --parallel '0'? the least is 1",
+        "--timeout 0 list                   | userlookup: --timeout '0'? expected a number of seconds above 0, such as 0.5",
+        "--timeout -1 list                  | userlookup: --timeout '-1'? expected a number of seconds above 0, such as 0.5",
+        "--timeout 1e12 list                | userlookup: --timeout '1e12'? the most is 86400 seconds (a day)",
+        "--timeout abc list                 | userlookup: --timeout 'abc'? expected a number of seconds, such as 30 or 2.5",
+        "--timeout NaN list                 | userlookup: --timeout 'NaN'? expected a number of seconds, such as 30 or 2.5",
+        "--timeout Infinity list            | userlookup: --timeout 'Infinity'? expected a number of seconds, such as 30 or 2.5",
+        "--retries x list                   | userlookup: --retries 'x'? expected a whole number from 0 to 100",
+        "--retries -1 list                  | userlookup: --retries '-1'? the least is 0",
+        "--retries 101 list                 | userlookup: --retries '101'? the most is 100",
+        "list --base-url                    | userlookup: list: --base-url needs a value (URL)",
+        "--base-url 127.0.0.1:8089 list     | userlookup: the base URL '127.0.0.1:8089' has no http:// or https://; did you mean http://127.0.0.1:8089?",
+        "--base-url api.example.test/v list | userlookup: the base URL 'api.example.test/v' has no http:// or https://; did you mean https://api.example.test/v?",
+    })
+    void aBadOptionValueIsOneLineInTheToolsWordsWithTheClosestValidOne(String args, String expected) {
+        Cli.Result result = Cli.bare().env("USERLOOKUP_API_KEY", "k").run(args.split(" "));
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals(expected + "\n", result.err());
+        assertEquals("", result.out());
+    }
+
+    @Test
+    void aBaseUrlWithoutSchemeFromTheEnvironmentSaysWhereItCameFrom() {
+        Cli.Result result = Cli.bare().env("USERLOOKUP_API_KEY", "k").env("USERLOOKUP_BASE_URL", "localhost:8089").run("list");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: the base URL 'localhost:8089' (from environment USERLOOKUP_BASE_URL) has no http:// or https://; "
+                + "did you mean http://localhost:8089?\n", result.err());
     }
 
     @Test

@@ -93,8 +93,13 @@ final class Subprocess {
 
     /** The tool inside a pseudo-terminal of the given width, via util-linux script(1). */
     static Result inTerminal(Map<String, String> env, int columns, String shellCommand) {
+        return inTerminal(env, columns, 50, shellCommand);
+    }
+
+    /** The tool inside a pseudo-terminal of the given width and height. */
+    static Result inTerminal(Map<String, String> env, int columns, int rows, String shellCommand) {
         List<String> command = new ArrayList<>(List.of("script", "-qec",
-                "stty cols " + columns + " rows 50; " + shellCommand, "/dev/null"));
+                "stty cols " + columns + " rows " + rows + "; " + shellCommand, "/dev/null"));
         return run(env, Duration.ofSeconds(60), command);
     }
 

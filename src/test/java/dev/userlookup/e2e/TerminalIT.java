@@ -16,9 +16,13 @@ import dev.userlookup.fake.FakeService;
 import dev.userlookup.terminal.DisplayWidth;
 import java.time.Duration;
 import java.util.Arrays;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -300,6 +304,60 @@ class TerminalIT {
         assertEquals("100", result.out().strip(), result.out());
     }
 
+    static final String[] HELP = {"--help", "help", "help resolve", "resolve --help", "list --help", "doctor --help",
+        "completion --help", "help help"};
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} columns")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {60, 67, 80, 100})
+    void helpFitsTheWidthAndWrappedLinesContinueUnderTheirColumn(int width) {
+        for (String help : HELP) {
+            Subprocess.Result result = Subprocess.inTerminal(env("USERLOOKUP_PAGER", ""), width, 200, Subprocess.LAUNCHER + " " + help);
+
+            assertEquals(0, result.exit(), result::toString);
+            String[] lines = stripAnsi(result.out()).split("\r\n");
+            String section = "";
+            for (int i = 0; i < lines.length; i++) {
+                String line = lines[i];
+                assertTrue(DisplayWidth.of(line) <= width, help + ": wider than " + width + ": [" + line + "]\n" + result.out());
+                if (line.isEmpty() || line.endsWith(":") && !line.startsWith(" ")) {
+                    section = line;
+                    continue;
+                }
+                // Lists and examples never fall back to column 0; nor does the rest of a usage line.
+                if (section.matches("Commands:|Options.*:|Environment:|Exit status:|Examples:")) {
+                    assertTrue(line.startsWith(" "), help + " at " + width + ", under " + section + ": [" + line + "]\n" + result.out());
+                }
+                if (i > 0 && lines[i - 1].startsWith("Usage: ") && !line.isEmpty()) {
+                    assertTrue(line.startsWith("       "), help + " at " + width + ": usage continued at [" + line + "]");
+                }
+            }
+        }
+    }
+
+    @Test
+    void helpTallerThanTheScreenGoesThroughThePagerShorterHelpAndHelpIntoAPipeDoNot() {
+        Map<String, String> paged = env("USERLOOKUP_PAGER", "sed 's/^/PAGED:/'");
+        Subprocess.Result tall = Subprocess.inTerminal(paged, 80, 24, Subprocess.LAUNCHER + " help");
+        Subprocess.Result tallOption = Subprocess.inTerminal(paged, 80, 24, Subprocess.LAUNCHER + " --help");
+        Subprocess.Result fits = Subprocess.inTerminal(paged, 80, 50, Subprocess.LAUNCHER + " completion --help");
+        Subprocess.Result pipe = Subprocess.inTerminal(paged, 80, 24, Subprocess.LAUNCHER + " help | cat");
+        Subprocess.Result off = Subprocess.inTerminal(env("USERLOOKUP_PAGER", "", "PAGER", "sed 's/^/PAGED:/'"), 80, 24,
+                Subprocess.LAUNCHER + " help");
+        Subprocess.Result fromPager = Subprocess.inTerminal(env("PAGER", "sed 's/^/P:/'"), 80, 24, Subprocess.LAUNCHER + " help");
+
+        assertEquals(0, tall.exit(), tall::toString);
+        assertTrue(stripAnsi(tall.out()).startsWith("PAGED:userlookup: look up"), tall.out());
+        assertTrue(stripAnsi(tall.out()).contains("PAGED:Exit status:"), tall.out());
+        assertTrue(stripAnsi(tallOption.out()).startsWith("PAGED:userlookup: look up"), tallOption.out());
+        assertTrue(stripAnsi(fits.out()).startsWith("Print the shell completion script"), fits.out());
+        assertFalse(fits.out().contains("PAGED:"), fits.out());
+        assertTrue(pipe.out().startsWith("userlookup: look up"), pipe.out());
+        assertFalse(pipe.out().contains("PAGED:"), pipe.out());
+        assertTrue(stripAnsi(off.out()).startsWith("userlookup: look up"), off.out());
+        assertFalse(off.out().contains("PAGED:"), off.out());
+        assertTrue(stripAnsi(fromPager.out()).startsWith("P:userlookup: look up"), fromPager.out());
+    }
+
     @Test
     void aRetryIsAnnouncedOnTheTerminalOnALineThatTheErrorReplaces() {
         Subprocess.Result result = Subprocess.inTerminal(env(), 120, Subprocess.LAUNCHER + " resolve __503__ --retries 1");
@@ -338,6 +396,48 @@ class TerminalIT {
         String last = out.substring(error + "\r\u001b[K".length());
         assertTrue(last.startsWith("userlookup: ") && last.endsWith("\r\n"), out);
         assertFalse(last.contains("retry"), out);
+    }
+
+    @Test
+    void resolveStdinAtATerminalSaysItReadsIdsThenTakesTypedIdsWithBlanksAroundThemUntilCtrlD() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("script", "-qec",
+                "stty cols 120 rows 50; " + Subprocess.LAUNCHER + " resolve --stdin; echo \"status=$?\"", "/dev/null");
+        builder.environment().remove("PAGER");
+        builder.environment().remove("USERLOOKUP_PAGER");
+        builder.environment().putAll(env("NO_COLOR", "1"));
+        builder.redirectErrorStream(true);
+        Process process = builder.start();
+        ByteArrayOutputStream screen = new ByteArrayOutputStream();
+        Thread pump = Subprocess.pump(process.getInputStream(), screen);
+        String row = fake.users().userId(44) + "  " + fake.users().clientUserId(44);
+        try {
+            awaitOnScreen(screen, "Ctrl-D");
+            assertTrue(screen.toString(StandardCharsets.UTF_8).contains("userlookup: reading ids, one a line (Ctrl-D to end)\r\n"),
+                    screen::toString);
+
+            OutputStream keyboard = process.getOutputStream();
+            keyboard.write(("  " + fake.users().clientUserId(44) + "  \n").getBytes(StandardCharsets.UTF_8));
+            keyboard.flush();
+            // The user is shown while the person could still type the next id.
+            awaitOnScreen(screen, row);
+            keyboard.write(4); // Ctrl-D
+            keyboard.flush();
+
+            assertTrue(process.waitFor(30, TimeUnit.SECONDS), "still running: " + screen);
+        } finally {
+            process.destroyForcibly();
+        }
+        pump.join();
+        String seen = screen.toString(StandardCharsets.UTF_8);
+        assertTrue(seen.contains(row), seen);
+        assertTrue(seen.contains("status=0"), seen);
+    }
+
+    private static void awaitOnScreen(ByteArrayOutputStream screen, String text) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!screen.toString(StandardCharsets.UTF_8).contains(text) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
     }
 
     @Test
