@@ -6,7 +6,8 @@ package dev.userlookup.terminal;
  * (bidirectional overrides, zero-width spaces and joiners, the byte order mark, soft hyphens,
  * invisible tags) and lone surrogates are shown escaped ({@code \x1b}, {@code \n},
  * {@code \u202e}, {@code \u200b}), so a user record can neither move the cursor, retitle the
- * window, reorder what is shown, nor hide a character in an id that a person copies.
+ * window, reorder what is shown, nor hide a character in an id that a person copies. A joiner
+ * inside an emoji stays: it hides nothing there.
  */
 public final class SafeText {
 
@@ -47,6 +48,9 @@ public final class SafeText {
 
     private static boolean needsEscape(String text, int i) {
         char c = text.charAt(i);
+        if (c == ZERO_WIDTH_JOINER && joinsSymbols(text, i)) {
+            return false;
+        }
         if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) || isInvisibleControl(c)) {
             return true;
         }
@@ -69,6 +73,31 @@ public final class SafeText {
      */
     public static boolean isInvisibleControl(int c) {
         return c <= 0xffff && (Character.getType(c) == Character.FORMAT || c == 0x2028 || c == 0x2029);
+    }
+
+    private static final char ZERO_WIDTH_JOINER = '\u200d';
+
+    /**
+     * A joiner between two symbols is part of one emoji (👩‍⚕️, 👨‍👩‍👧): escaped, the emoji would
+     * fall apart into its pieces. Between letters, or at either end, it hides in text and is shown.
+     * The symbol before may carry a variation selector or a skin tone.
+     */
+    private static boolean joinsSymbols(String text, int i) {
+        if (i == 0 || i + 1 >= text.length()) {
+            return false;
+        }
+        int before = i;
+        if (text.charAt(before - 1) == '\ufe0f') {
+            before--;
+        } else if (before >= 2 && isSkinTone(text.codePointBefore(before))) {
+            before -= 2;
+        }
+        return before > 0 && Character.getType(text.codePointBefore(before)) == Character.OTHER_SYMBOL
+                && Character.getType(text.codePointAt(i + 1)) == Character.OTHER_SYMBOL;
+    }
+
+    private static boolean isSkinTone(int codePoint) {
+        return codePoint >= 0x1f3fb && codePoint <= 0x1f3ff;
     }
 
     /** Format characters beyond the BMP: the invisible tag characters (U+E0001, U+E0020..U+E007F) and their like. */

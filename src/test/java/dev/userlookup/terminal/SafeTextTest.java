@@ -22,6 +22,11 @@ class SafeTextTest {
         "a\u2066b\u2069      | a\\u2066b\\u2069     | bidi isolates",
         "a\udb40\udc01b      | a\\udb40\\udc01b     | a tag character beyond the BMP",
         "Zoë 😀 ÅÄ 中文      | Zoë 😀 ÅÄ 中文      | visible text as it is",
+        "Zoë 👩\u200d⚕️ x     | Zoë 👩\u200d⚕️ x     | a joiner inside an emoji, which it holds together",
+        "👨🏽\u200d💻 👨\u200d👩\u200d👧 | 👨🏽\u200d💻 👨\u200d👩\u200d👧 | joiners after a skin tone and between several emoji",
+        "👩\u200da          | 👩\\u200da         | a joiner between a symbol and a letter",
+        "a\u200d👩          | a\\u200d👩         | a joiner between a letter and a symbol",
+        "👩\u200d           | 👩\\u200d          | a joiner at the end",
     })
     void invisibleAndControlCharactersAreShownEscaped(String text, String shown, String what) {
         assertEquals(shown, SafeText.escape(text), what);
