@@ -16,6 +16,8 @@ import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The key never shows, whole or in part, where a message quotes a value inside a user record: a
@@ -86,21 +88,17 @@ class KeyInUserRecordTest {
         checkAcrossTheTimeCuts(n -> with("\"created_on\":\"2024-03-02T08:30:00.123456+00:00\"", quoted(n)), CARD_ONLY);
     }
 
-    @Test
-    void fallbackDatesThatEchoTheKey() {
-        for (String sent : new String[] {
-            "\"id\":\"Europe/Berlin\",\"source_slug\":\"oura\",\"updated_at\":\"2024-03-02T08:30:00Z\"",
-            "\"value\":\"1990-05-17\"",
-            "\"source_slug\":\"fitbit\",\"updated_at\":\"2024-03-02T08:30:00Z\"",
-        }) {
-            checkAcrossTheTimeCuts(n -> with(sent, quoted(n)), CARD_ONLY);
-        }
-    }
-
-    @Test
-    void ingestionDatesThatEchoTheKey() {
-        checkAcrossTheTimeCuts(n -> with("\"ingestion_start\":\"2024-01-01\"", quoted(n)), CARD_ONLY);
-        checkAcrossTheTimeCuts(n -> with("\"ingestion_end\":null", "\"" + quoted(n) + "\""), CARD_ONLY);
+    /** The card reads these as times or dates too; each at the end of a part of the user that holds it once. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "\"id\":\"Europe/Berlin\",\"source_slug\":\"oura\",\"updated_at\":\"2024-03-02T08:30:00Z\"",
+        "\"value\":\"1990-05-17\"",
+        "\"source_slug\":\"fitbit\",\"updated_at\":\"2024-03-02T08:30:00Z\"",
+        "\"ingestion_start\":\"2024-01-01\"",
+        "\"ingestion_end\":null",
+    })
+    void fallbackAndIngestionDatesThatEchoTheKey(String sent) {
+        checkAcrossTheTimeCuts(n -> with(sent, quoted(n)), CARD_ONLY);
     }
 
     @Test
@@ -138,15 +136,18 @@ class KeyInUserRecordTest {
 
     /**
      * A user with the value at the end of {@code sent} (a part of {@link Users#user} that it holds
-     * once) replaced: {@code value} goes between the quotes of a string, or in place of null.
+     * once) replaced by the string {@code value} (JSON text between its quotes).
      */
     private static String with(String sent, String value) {
         String user = Users.user(Users.uuid(1), "customer-1");
         int at = user.indexOf(sent);
         assertTrue(at >= 0 && user.indexOf(sent, at + 1) < 0, sent);
         int end = at + sent.length();
-        int begin = sent.endsWith("null") ? end - 4 : user.lastIndexOf('"', end - 2) + 1;
-        return user.substring(0, begin) + value + user.substring(sent.endsWith("null") ? end : end - 1);
+        if (sent.endsWith("null")) {
+            return user.substring(0, end - 4) + "\"" + value + "\"" + user.substring(end);
+        }
+        int begin = user.lastIndexOf('"', end - 2) + 1;
+        return user.substring(0, begin) + value + user.substring(end - 1);
     }
 
     /**
