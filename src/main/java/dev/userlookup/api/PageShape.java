@@ -15,7 +15,7 @@ import java.util.List;
  */
 final class PageShape {
 
-    private final String operation;
+    private final Reading reading;
     private final byte[] body;
     private final UserShape shape;
     private String usersProblem = "it has no \"users\" array";
@@ -27,8 +27,8 @@ final class PageShape {
     private Long offset;
     private Integer limit;
 
-    PageShape(String operation, byte[] body, boolean summarize) {
-        this.operation = operation;
+    PageShape(Reading reading, byte[] body, boolean summarize) {
+        this.reading = reading;
         this.body = body;
         this.shape = new UserShape(summarize);
     }
@@ -83,7 +83,7 @@ final class PageShape {
                 if (problem == null) {
                     int end = (int) parser.currentLocation().getByteOffset();
                     users.add(new UserRecord(new JsonBytes(body, start, end - start), shape.userId(),
-                            shape.summary(), operation));
+                            shape.summary(), reading));
                 } else {
                     problem = "users[" + index + "]: " + problem;
                 }

@@ -19,19 +19,21 @@ final class ResponseParser {
 
     /** The user in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
     static UserRecord user(String operation, byte[] body, ApiKey key) {
+        Reading reading = new Reading(operation, key);
         try {
-            return user(operation, body);
+            return user(reading, body);
         } catch (ServiceException.BadResponse failure) {
-            throw keyFree(failure, body, key, keyFreeBody -> user(operation, keyFreeBody));
+            throw keyFree(failure, body, key, keyFreeBody -> user(reading, keyFreeBody));
         }
     }
 
     /** The page in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
     static UserPage page(String operation, byte[] body, boolean summarize, ApiKey key) {
+        Reading reading = new Reading(operation, key);
         try {
-            return page(operation, body, summarize);
+            return page(reading, body, summarize);
         } catch (ServiceException.BadResponse failure) {
-            throw keyFree(failure, body, key, keyFreeBody -> page(operation, keyFreeBody, summarize));
+            throw keyFree(failure, body, key, keyFreeBody -> page(reading, keyFreeBody, summarize));
         }
     }
 
@@ -55,7 +57,8 @@ final class ResponseParser {
         return new ServiceException.BadResponse(failure.operation(), "the body cannot be read as JSON", null);
     }
 
-    private static UserRecord user(String operation, byte[] body) {
+    private static UserRecord user(Reading reading, byte[] body) {
+        String operation = reading.operation();
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
@@ -73,18 +76,19 @@ final class ResponseParser {
             if (problem != null) {
                 throw new ServiceException.BadResponse(operation, problem, null);
             }
-            return new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), null, operation);
+            return new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), null, reading);
         } catch (IOException | NumberFormatException | ArithmeticException e) {
-            throw translate(operation, e);
+            throw translate(reading, e);
         }
     }
 
     /** @param summarize whether to read the fields of a row ({@link UserSummary}) on the way */
-    private static UserPage page(String operation, byte[] body, boolean summarize) {
+    private static UserPage page(Reading reading, byte[] body, boolean summarize) {
+        String operation = reading.operation();
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
-            PageShape page = new PageShape(operation, body, summarize);
+            PageShape page = new PageShape(reading, body, summarize);
             String problem;
             if (root == JsonToken.START_OBJECT) {
                 problem = page.read(parser);
@@ -98,7 +102,7 @@ final class ResponseParser {
             }
             return new UserPage(new JsonBytes(body, 0, body.length), page.users(), page.total(), page.offset(), page.limit());
         } catch (IOException | NumberFormatException | ArithmeticException e) {
-            throw translate(operation, e);
+            throw translate(reading, e);
         }
     }
 
@@ -165,19 +169,21 @@ final class ResponseParser {
         }
     }
 
-    private static ServiceException translate(String operation, Exception e) {
+    /** The parser's words about the body: they quote it, so they are the service's text (see {@link #keyFree} too). */
+    private static ServiceException translate(Reading reading, Exception e) {
         if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
-            return new ServiceException.BadResponse(operation, "it goes beyond what the tool accepts: "
-                    + firstLine(((JsonProcessingException) e).getOriginalMessage()).replaceAll(",? from `[^`]*`\\)?", ")").replace("))", ")"), e);
+            return reading.failure("it goes beyond what the tool accepts: "
+                    + firstLine(reading.text(((JsonProcessingException) e).getOriginalMessage()))
+                            .replaceAll(",? from `[^`]*`\\)?", ")").replace("))", ")"), e);
         }
         if (e instanceof JsonProcessingException) {
-            return new ServiceException.BadResponse(operation, firstLine(((JsonProcessingException) e).getOriginalMessage()), e);
+            return reading.failure(firstLine(reading.text(((JsonProcessingException) e).getOriginalMessage())), e);
         }
         if (e instanceof IOException) {
-            return new ServiceException.BadResponse(operation, firstLine(e.getMessage()), e);
+            return reading.failure(firstLine(reading.text(e.getMessage())), e);
         }
         // Jackson lets a few number failures through unchecked (an exponent that overflows).
-        return new ServiceException.BadResponse(operation, "a number is out of any usable range", e);
+        return reading.failure("a number is out of any usable range", e);
     }
 
     static String fieldPath(com.fasterxml.jackson.databind.JsonMappingException e) {
@@ -215,12 +221,14 @@ final class ResponseParser {
         }
     }
 
-    static String firstLine(String text) {
-        if (text == null) {
-            return "unreadable";
-        }
-        int newline = text.indexOf('\n');
-        String line = newline < 0 ? text : text.substring(0, newline);
-        return line.length() > 200 ? line.substring(0, 200) + "…" : line;
+    /** How much of a first line a message quotes. */
+    static final int FIRST_LINE = 200;
+
+    /**
+     * The first line of a text about the body, cut to {@value #FIRST_LINE} characters: only a
+     * {@link ServiceText} can be, so the key is out before the cut.
+     */
+    static String firstLine(ServiceText text) {
+        return text == null ? "unreadable" : text.firstLine().cut(FIRST_LINE).toString();
     }
 }

@@ -133,9 +133,40 @@ public final class Timestamps {
         return LocalDate.parse(iso, DateTimeFormatter.ISO_LOCAL_DATE);
     }
 
-    /** What is wrong with {@code text} that did not parse as a timestamp (or a date), as an error line says it. */
-    static String notIso(String what, String text) {
-        return "not an ISO-8601 " + what + ": \"" + (text.length() > 60 ? text.substring(0, 60) + "…" : text) + "\"";
+    /** How much of a value that does not parse a message quotes. */
+    static final int QUOTED = 60;
+
+    /**
+     * What is wrong with a value that did not parse as a timestamp (or a date), as an error line
+     * says it: its first line, cut to {@value #QUOTED} characters, which only a {@link ServiceText}
+     * (the key out) can be.
+     */
+    static String notIso(String what, ServiceText value) {
+        return "not an ISO-8601 " + what + ": \"" + value.firstLine().cut(QUOTED) + "\"";
+    }
+
+    /**
+     * A value the typed reading found not to be an ISO-8601 timestamp or date. The readers here do
+     * not have the key, so its words quote none of the value: whoever has the key quotes it
+     * ({@link #notIso}). Nor is the JDK's failure kept as its cause: that quotes 64 characters of
+     * the value, which may end inside the key.
+     */
+    static final class NotIso extends JsonMappingException {
+        private static final long serialVersionUID = 1L;
+
+        private final String what;
+        private final String value;
+
+        NotIso(JsonParser parser, String what, String value) {
+            super(parser, "not an ISO-8601 " + what);
+            this.what = what;
+            this.value = value;
+        }
+
+        /** Its words, quoting the value read through {@code reading} (the key out). */
+        String words(Reading reading) {
+            return notIso(what, reading.text(value == null ? "" : value));
+        }
     }
 
     private static final class OffsetDateTimeReader extends JsonDeserializer<OffsetDateTime> {
@@ -147,7 +178,7 @@ public final class Timestamps {
             try {
                 return parseTimestamp(parser.getText());
             } catch (DateTimeParseException e) {
-                throw JsonMappingException.from(parser, notIso("timestamp", parser.getText()));
+                throw new NotIso(parser, "timestamp", parser.getText());
             }
         }
     }
@@ -161,7 +192,7 @@ public final class Timestamps {
             try {
                 return parseDate(parser.getText());
             } catch (DateTimeParseException e) {
-                throw JsonMappingException.from(parser, notIso("date", parser.getText()));
+                throw new NotIso(parser, "date", parser.getText());
             }
         }
     }

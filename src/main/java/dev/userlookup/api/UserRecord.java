@@ -15,23 +15,24 @@ import java.time.format.DateTimeParseException;
  * are made from the bytes only when asked for: the fields of a row ({@link #summary}, made on
  * arrival when the caller said it would want them), a tree ({@link #json}), and from the tree the
  * typed {@link #user} a card needs. A value the typed reading still cannot take (a timestamp that is not
- * ISO-8601) is a {@link ServiceException.BadResponse} at that point.
+ * ISO-8601) is a {@link ServiceException.BadResponse} at that point, which quotes it with the key
+ * out: the record keeps the {@link Reading} of the answer it came from.
  */
 public final class UserRecord {
 
     private final JsonBytes source;
     private final String userId;
-    private final String operation;
+    private final Reading reading;
     private UserSummary summary;
     private ObjectNode json;
     private User user;
     private volatile MemoryBudget.Hold hold;
 
-    UserRecord(JsonBytes source, String userId, UserSummary summary, String operation) {
+    UserRecord(JsonBytes source, String userId, UserSummary summary, Reading reading) {
         this.source = source;
         this.userId = userId;
         this.summary = summary;
-        this.operation = operation;
+        this.reading = reading;
     }
 
     /** A record whose tree and typed reading are already known (tests, and callers that built both). */
@@ -40,7 +41,7 @@ public final class UserRecord {
         this.json = json;
         this.user = user;
         this.userId = json.get("user_id").asText();
-        this.operation = "read user";
+        this.reading = new Reading("read user", null);
     }
 
     /** The user's JSON as sent (for a record made from a tree, that tree written compactly). */
@@ -72,8 +73,8 @@ public final class UserRecord {
         try {
             return Timestamps.parseTimestamp(text);
         } catch (DateTimeParseException e) {
-            throw new ServiceException.BadResponse(operation, "user " + userId + ": created_on: "
-                    + ResponseParser.firstLine(Timestamps.notIso("timestamp", text)), e);
+            // Not the JDK's failure as the cause: it quotes 64 characters of the value, which may end inside the key.
+            throw reading.failure(named() + "created_on: " + Timestamps.notIso("timestamp", reading.text(text)), null);
         }
     }
 
@@ -119,6 +120,8 @@ public final class UserRecord {
     private User read() {
         try {
             return Json.mapper().treeToValue(json(), User.class);
+        } catch (Timestamps.NotIso e) {
+            throw reading.failure(named() + ResponseParser.fieldPath(e) + e.words(reading), e);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             Throwable root = e;
             while (root.getCause() != null && root.getCause() != root) {
@@ -127,8 +130,13 @@ public final class UserRecord {
             String reason = root instanceof JsonProcessingException
                     ? ((JsonProcessingException) root).getOriginalMessage() : root.getMessage();
             String path = e instanceof JsonMappingException ? ResponseParser.fieldPath((JsonMappingException) e) : "";
-            throw new ServiceException.BadResponse(operation, "user " + userId() + ": " + path + ResponseParser.firstLine(reason), e);
+            throw reading.failure(named() + path + ResponseParser.firstLine(reading.text(reason)), e);
         }
+    }
+
+    /** How a failure names the user: by its user_id, the key out. */
+    private String named() {
+        return "user " + reading.text(userId) + ": ";
     }
 
     /** Counts this record's body (a resolve's) in a budget until {@link #release}. */

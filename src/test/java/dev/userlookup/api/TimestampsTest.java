@@ -1,6 +1,7 @@
 package dev.userlookup.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -78,5 +79,20 @@ class TimestampsTest {
         for (String text : texts) {
             assertEquals(byFormatter(text), byTool(text), text);
         }
+    }
+
+    @Test
+    void aValueThatDoesNotParseIsQuotedWithTheKeyOutBeforeTheCut() {
+        String raw = "u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL";
+        ApiKey key = ApiKey.of(raw, "test");
+        for (int before = 0; before <= Timestamps.QUOTED + 1; before++) {
+            String quoted = Timestamps.notIso("timestamp", ServiceText.of("x".repeat(before) + raw + "y\nsecond line", key));
+            for (int i = 0; i + 4 <= raw.length(); i++) {
+                assertFalse(quoted.contains(raw.substring(i, i + 4)), before + ": " + quoted);
+            }
+            assertFalse(quoted.contains("second"), quoted);
+        }
+        assertEquals("not an ISO-8601 date: \"" + "x".repeat(Timestamps.QUOTED) + "…\"",
+                Timestamps.notIso("date", ServiceText.of("x".repeat(Timestamps.QUOTED + 1), key)));
     }
 }

@@ -27,10 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KeyNeverShownTest {
 
-    /** 34 characters, as the service's keys are; nothing in any message has six of them in a row. */
-    private static final String KEY = "u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL";
-    /** A part of the key this long anywhere in the output counts as showing it. */
-    private static final int PART = 6;
+    private static final String KEY = KeyParts.KEY;
 
     @RegisterExtension
     static WireMockExtension service = WireMockExtension.newInstance()
@@ -110,7 +107,7 @@ class KeyNeverShownTest {
             results.add(expect(doctorExit, cli().run("doctor", "--retries", "0", "-o", "table")));
             for (Cli.Result result : results) {
                 String shown = result.out() + result.err();
-                String part = partOfKey(shown);
+                String part = KeyParts.in(shown);
                 if (part != null) {
                     leaks.add("offset " + n + ": '" + part + "' in\n" + result);
                 }
@@ -125,18 +122,5 @@ class KeyNeverShownTest {
         assertEquals(exit, result.exit(), result::toString);
         assertTrue(!result.err().isEmpty() || !result.out().isEmpty(), result::toString);
         return result;
-    }
-
-    /** The longest part of the key the text holds, if it is {@link #PART} characters or more. */
-    private static String partOfKey(String text) {
-        for (int length = KEY.length(); length >= PART; length--) {
-            for (int start = 0; start + length <= KEY.length(); start++) {
-                String part = KEY.substring(start, start + length);
-                if (text.contains(part)) {
-                    return part;
-                }
-            }
-        }
-        return null;
     }
 }
