@@ -222,7 +222,7 @@ final class HttpTransport implements AutoCloseable {
      * Ends the client's selector thread now. It waits in a native call, and at exit HotSpot
      * waits up to 300 ms for threads in native calls: a third of a one-request run. JDK 21+
      * closes the client; on 17 to 20 there is no such call, and interrupting the thread is what
-     * ends its loop.
+     * ends its loop. Only this client's thread: another client in the same JVM keeps its own.
      */
     @Override
     public void close() {
@@ -242,6 +242,10 @@ final class HttpTransport implements AutoCloseable {
             }
             return;
         }
+        String name = selectorThreadName(client.toString());
+        if (name == null) {
+            return;  // not known for sure: better the wait at exit than another client's thread
+        }
         ThreadGroup group = Thread.currentThread().getThreadGroup();
         while (group.getParent() != null) {
             group = group.getParent();
@@ -249,16 +253,34 @@ final class HttpTransport implements AutoCloseable {
         Thread[] threads = new Thread[group.activeCount() + 8];
         int count = group.enumerate(threads, true);
         for (int i = 0; i < count; i++) {
-            Thread thread = threads[i];
-            if (thread.getName().startsWith("HttpClient-") && thread.getName().endsWith("-SelectorManager")) {
-                thread.interrupt();
+            if (name.equals(threads[i].getName())) {
+                threads[i].interrupt();
                 try {
-                    thread.join(100);
+                    threads[i].join(100);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    return;
                 }
+                return;
             }
         }
+    }
+
+    /**
+     * {@code HttpClient-<id>-SelectorManager}, the JDK's name for the selector thread of the client
+     * whose {@code toString} ends in {@code (<id>)}; the id is the client's own, one a JVM, and the
+     * JDK's tests find the thread the same way. Null when the text does not end so.
+     */
+    static String selectorThreadName(String text) {
+        int open = text.lastIndexOf('(');
+        int close = text.length() - 1;
+        if (open < 0 || close - open < 2 || text.charAt(close) != ')') {
+            return null;
+        }
+        for (int i = open + 1; i < close; i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return null;
+            }
+        }
+        return "HttpClient-" + text.substring(open + 1, close) + "-SelectorManager";
     }
 }

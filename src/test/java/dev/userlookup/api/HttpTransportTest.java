@@ -113,6 +113,59 @@ class HttpTransportTest {
     }
 
     @Test
+    void closingOneClientEndsItsOwnSelectorThreadAndLeavesAnotherClientsRequestsAlone() throws Exception {
+        String baseUrl = startServer();
+        Set<Thread> before = selectorThreads();
+        ServiceClient closed = new ServiceClient(settings(baseUrl, List.of()));
+        closed.list(null, 1);
+        Set<Thread> itsOwn = selectorThreads();
+        itsOwn.removeAll(before);
+        assertEquals(1, itsOwn.size(), "one selector thread for the first client: " + itsOwn);
+        Thread closedSelector = itsOwn.iterator().next();
+
+        try (ServiceClient other = new ServiceClient(settings(baseUrl, List.of()))) {
+            other.list(null, 1);
+            background = Executors.newSingleThreadExecutor();
+            Future<UserPage> inFlight = background.submit(() -> other.list(1L, 1));
+            assertTrue(heldArrived.await(30, TimeUnit.SECONDS), "the other client's request reached the server");
+
+            closed.close();
+
+            // The gain kept: the closed client's thread ends (JDK 17 to 20 by the interrupt, 21+ by close).
+            closedSelector.join(TimeUnit.SECONDS.toMillis(30));
+            assertFalse(closedSelector.isAlive(), closedSelector.getName() + " still runs after close");
+            // The other client: its request in flight is answered, and it serves the next one.
+            release.countDown();
+            assertEquals(0, inFlight.get(30, TimeUnit.SECONDS).users().size());
+            assertEquals(0, other.list(null, 1).users().size());
+        }
+    }
+
+    @Test
+    void theSelectorThreadIsNamedByTheClientsOwnId() {
+        HttpClient first = HttpClient.newBuilder().build();
+        HttpClient second = HttpClient.newBuilder().build();
+        String firstName = HttpTransport.selectorThreadName(first.toString());
+        String secondName = HttpTransport.selectorThreadName(second.toString());
+
+        assertNotNull(firstName, first::toString);
+        assertFalse(firstName.equals(secondName), firstName);
+        Set<String> names = new HashSet<>();
+        for (Thread thread : selectorThreads()) {
+            names.add(thread.getName());
+        }
+        assertTrue(names.contains(firstName) && names.contains(secondName), names + " holds " + firstName + " and " + secondName);
+    }
+
+    @Test
+    void aClientWhoseTextNamesNoIdHasNoThreadToEnd() {
+        assertEquals("HttpClient-12-SelectorManager", HttpTransport.selectorThreadName("jdk.internal.net.http.HttpClientImpl@5bda8e08(12)"));
+        for (String text : List.of("a client (of some kind)", "HttpClientImpl@5bda8e08()", "HttpClientImpl@5bda8e08(12", "HttpClientImpl@5bda8e08")) {
+            assertNull(HttpTransport.selectorThreadName(text), text);
+        }
+    }
+
+    @Test
     void aTlsContextTheJdkCannotMakeFailsTheRequestRatherThanDroppingTheGivenCas() throws Exception {
         try (FakeService https = FakeService.builder().https().start()) {
             ClientSettings settings = settings(https.baseUrl(), List.of(CaFile.read(https.caCert())));
