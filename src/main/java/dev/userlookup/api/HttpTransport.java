@@ -30,13 +30,21 @@ final class HttpTransport implements AutoCloseable {
     static final long MAX_BODY_BYTES = 64L << 20;
 
     private final ClientSettings settings;
+    /** The TLS protocol asked of the JDK for an https client ({@link ServerTrust#context}). */
+    private final String tlsProtocol;
     private final MemoryBudget budget;
     private final AtomicBoolean firstTaken = new AtomicBoolean();
     private final CountDownLatch firstDone = new CountDownLatch(1);
     private HttpClient http;
 
     HttpTransport(ClientSettings settings) {
+        this(settings, ServerTrust.PROTOCOL);
+    }
+
+    /** @param tlsProtocol {@code TLS}; tests name one no provider offers, to meet the JDK's refusal */
+    HttpTransport(ClientSettings settings, String tlsProtocol) {
         this.settings = settings;
+        this.tlsProtocol = tlsProtocol;
         this.budget = new MemoryBudget(settings.memoryBudget());
     }
 
@@ -70,10 +78,11 @@ final class HttpTransport implements AutoCloseable {
     private Response send(URI uri, HttpRequest request) throws TransportFailure {
         settings.verboseLog().accept("> GET " + uri + "  (x-service-api-key: ***)");
         long started = System.nanoTime();
+        HttpClient client = client();
         MemoryBudget.Hold hold = budget.hold();
         boolean handedOn = false;
         CompletableFuture<HttpResponse<BodyChunks>> pending =
-                client().sendAsync(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES, hold));
+                client.sendAsync(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES, hold));
         try {
             HttpResponse<BodyChunks> response;
             try {
@@ -172,7 +181,12 @@ final class HttpTransport implements AutoCloseable {
         }
     }
 
-    private synchronized HttpClient client() {
+    /**
+     * The client, built on first use. An https client trusts exactly what {@link ServerTrust}
+     * says: when the JDK cannot make that TLS context, no request goes out (its default context
+     * would drop the CAs of {@code --ca-cert} without a word); each request fails alike, not retried.
+     */
+    private synchronized HttpClient client() throws TransportFailure {
         if (http == null) {
             HttpClient.Builder builder = HttpClient.newBuilder()
                     .version(settings.baseUrl().isHttps() ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
@@ -187,16 +201,17 @@ final class HttpTransport implements AutoCloseable {
                 }
                 settings.verboseLog().accept("* through proxy " + proxy.display());
             }
-            try {
-                if (settings.baseUrl().isHttps()) {
-                    builder.sslContext(ServerTrust.context(settings.caFiles()));
-                } else {
-                    // Plain http never does TLS (redirects stay on the same origin); with a context and
-                    // parameters given, the client never asks the JDK for its own.
-                    builder.sslContext(new NoTlsContext()).sslParameters(new SSLParameters());
+            if (settings.baseUrl().isHttps()) {
+                try {
+                    builder.sslContext(ServerTrust.context(settings.caFiles(), tlsProtocol));
+                } catch (GeneralSecurityException e) {
+                    throw new TransportFailure("this Java cannot set up TLS (" + TransportFailures.words(e)
+                            + "); check its security settings (the providers in java.security)", false, e);
                 }
-            } catch (GeneralSecurityException e) {
-                // keep the default context
+            } else {
+                // Plain http never does TLS (redirects stay on the same origin); with a context and
+                // parameters given, the client never asks the JDK for its own.
+                builder.sslContext(new NoTlsContext()).sslParameters(new SSLParameters());
             }
             http = builder.build();
         }
@@ -207,7 +222,7 @@ final class HttpTransport implements AutoCloseable {
      * Ends the client's selector thread now. It waits in a native call, and at exit HotSpot
      * waits up to 300 ms for threads in native calls: a third of a one-request run. JDK 21+
      * closes the client; on 17 to 20 there is no such call, and interrupting the thread is what
-     * ends its loop.
+     * ends its loop. Only this client's thread: another client in the same JVM keeps its own.
      */
     @Override
     public void close() {
@@ -227,6 +242,10 @@ final class HttpTransport implements AutoCloseable {
             }
             return;
         }
+        String name = selectorThreadName(client.toString());
+        if (name == null) {
+            return;  // not known for sure: better the wait at exit than another client's thread
+        }
         ThreadGroup group = Thread.currentThread().getThreadGroup();
         while (group.getParent() != null) {
             group = group.getParent();
@@ -234,16 +253,34 @@ final class HttpTransport implements AutoCloseable {
         Thread[] threads = new Thread[group.activeCount() + 8];
         int count = group.enumerate(threads, true);
         for (int i = 0; i < count; i++) {
-            Thread thread = threads[i];
-            if (thread.getName().startsWith("HttpClient-") && thread.getName().endsWith("-SelectorManager")) {
-                thread.interrupt();
+            if (name.equals(threads[i].getName())) {
+                threads[i].interrupt();
                 try {
-                    thread.join(100);
+                    threads[i].join(100);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    return;
                 }
+                return;
             }
         }
+    }
+
+    /**
+     * {@code HttpClient-<id>-SelectorManager}, the JDK's name for the selector thread of the client
+     * whose {@code toString} ends in {@code (<id>)}; the id is the client's own, one a JVM, and the
+     * JDK's tests find the thread the same way. Null when the text does not end so.
+     */
+    static String selectorThreadName(String text) {
+        int open = text.lastIndexOf('(');
+        int close = text.length() - 1;
+        if (open < 0 || close - open < 2 || text.charAt(close) != ')') {
+            return null;
+        }
+        for (int i = open + 1; i < close; i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return null;
+            }
+        }
+        return "HttpClient-" + text.substring(open + 1, close) + "-SelectorManager";
     }
 }

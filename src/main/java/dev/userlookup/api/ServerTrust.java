@@ -44,6 +44,9 @@ final class ServerTrust extends X509ExtendedTrustManager {
         }
     }
 
+    /** The protocol of the context: the JDK's newest TLS versions. */
+    static final String PROTOCOL = "TLS";
+
     private final List<CaFile> given;
     private X509ExtendedTrustManager jdk;
 
@@ -53,7 +56,11 @@ final class ServerTrust extends X509ExtendedTrustManager {
 
     /** A TLS context that trusts the JDK's CAs and those of {@code caFiles}; presents no client certificate. */
     static SSLContext context(List<CaFile> caFiles) throws GeneralSecurityException {
-        SSLContext context = SSLContext.getInstance("TLS");
+        return context(caFiles, PROTOCOL);
+    }
+
+    static SSLContext context(List<CaFile> caFiles, String protocol) throws GeneralSecurityException {
+        SSLContext context = SSLContext.getInstance(protocol);
         context.init(null, new TrustManager[] {new ServerTrust(caFiles)}, null);
         return context;
     }

@@ -23,8 +23,12 @@ public final class ServiceClient implements AutoCloseable {
     private volatile String lastDate;
 
     public ServiceClient(ClientSettings settings) {
+        this(settings, new HttpTransport(settings));
+    }
+
+    ServiceClient(ClientSettings settings, HttpTransport transport) {
         this.settings = settings;
-        this.transport = new HttpTransport(settings);
+        this.transport = transport;
         this.policy = new RequestPolicy(settings, transport);
     }
 

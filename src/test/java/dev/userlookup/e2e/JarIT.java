@@ -137,6 +137,25 @@ class JarIT {
     }
 
     @Test
+    void aJavaThatCannotSetUpTlsFailsTheRunInOneLineRatherThanFallingBackToItsDefault() throws Exception {
+        // A java.security whose providers hold no TLS (a stripped or misedited JDK): no context for
+        // the client, nor a default one.
+        java.nio.file.Path security = Files.createTempFile("no-tls", ".security");
+        try {
+            Files.writeString(security, "security.provider.1=SUN\nsecurity.provider.2=SunRsaSign\nsecurity.provider.3=SunEC\n"
+                    + "security.provider.4=SunJCE\n");
+            Subprocess.Result result = Subprocess.run(env, Duration.ofSeconds(60), "java", "-Djava.security.properties==" + security,
+                    "-jar", Subprocess.JAR.toString(), "--base-url", "https://127.0.0.1:1", "list", "--limit", "1");
+
+            assertEquals(5, result.exit(), result::toString);
+            assertTrue(result.err().matches("userlookup: list \\(limit 1\\): this Java cannot set up TLS \\([^\n]+\\); "
+                    + "check its security settings \\(the providers in java\\.security\\)\n"), result::toString);
+        } finally {
+            Files.deleteIfExists(security);
+        }
+    }
+
+    @Test
     void plainHttpNeverSetsUpTheTlsStack() throws Exception {
         // Start-up: the JDK's TLS context costs a plain-http run about 40 ms (NoTlsContext).
         java.nio.file.Path classes = Files.createTempFile("classes", ".log");
