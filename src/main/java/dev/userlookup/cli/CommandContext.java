@@ -132,7 +132,7 @@ final class CommandContext {
         boolean terminal = io.terminal().stdoutIsTerminal();
         int width = chosen.output().value() == dev.userlookup.output.OutputFormat.TABLE && terminal ? io.terminal().width() : 0;
         return Renderers.create(chosen.output().value(),
-                new RenderContext(stdout(), new Style(chosen.colorOn()), width, terminal, options.nextPageCommand()));
+                new RenderContext(stdout(), new Style(chosen.colorOn()), width, terminal, options.nextPageCommand(), this::redact));
     }
 
     /** One message on stderr, {@code userlookup: <text>} ({@link Messages}). */

@@ -2,6 +2,7 @@ package dev.userlookup.output;
 
 import dev.userlookup.terminal.Style;
 import java.io.OutputStream;
+import java.util.function.UnaryOperator;
 
 /**
  * Where and for whom output goes.
@@ -12,6 +13,18 @@ import java.io.OutputStream;
  * @param terminal whether standard output is a terminal: footers for people, and server text
  *     made safe in CSV as well
  * @param nextPageCommand how a person asks for more, e.g. {@code userlookup list}, for the footer
+ * @param keyOut takes the key out of a text from the service before a table shows (and so may cut)
+ *     it: a table is for people, never lossless; json and csv print the service's values as sent
  */
-public record RenderContext(OutputStream out, Style style, int width, boolean terminal, String nextPageCommand) {
+public record RenderContext(OutputStream out, Style style, int width, boolean terminal, String nextPageCommand,
+        UnaryOperator<String> keyOut) {
+
+    public RenderContext {
+        keyOut = keyOut == null ? UnaryOperator.identity() : keyOut;
+    }
+
+    /** Without a key to take out. */
+    public RenderContext(OutputStream out, Style style, int width, boolean terminal, String nextPageCommand) {
+        this(out, style, width, terminal, nextPageCommand, null);
+    }
 }

@@ -31,7 +31,7 @@ final class TableRenderer implements Renderer {
 
     @Override
     public void user(UserRecord record) throws IOException {
-        new UserCard(style, context.width()).write(record.user(), out);
+        new UserCard(style, context.width(), context.keyOut()).write(record.user(), out);
     }
 
     @Override
@@ -121,15 +121,16 @@ final class TableRenderer implements Renderer {
     }
 
     /** A row reads only the fields it shows; of them only the creation time must be read as a time. */
-    private static ListColumns.Cells cells(UserRecord record) {
+    private ListColumns.Cells cells(UserRecord record) {
         UserSummary user = record.summary();
         java.time.OffsetDateTime createdOn = record.createdOn();
+        java.util.function.UnaryOperator<String> keyOut = context.keyOut();
         return new ListColumns.Cells(
-                UserCells.cell(user.userId()),
-                UserCells.cell(user.clientUserId()),
-                UserCells.cell(UserCells.minutesUtc(createdOn)),
-                UserCells.cell(UserCells.dateUtc(createdOn)),
-                UserCells.cell(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs())),
-                UserCells.cell(user.timeZone()));
+                UserCells.cell(user.userId(), keyOut),
+                UserCells.cell(user.clientUserId(), keyOut),
+                UserCells.cell(UserCells.minutesUtc(createdOn), keyOut),
+                UserCells.cell(UserCells.dateUtc(createdOn), keyOut),
+                UserCells.cell(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs()), keyOut),
+                UserCells.cell(user.timeZone(), keyOut));
     }
 }

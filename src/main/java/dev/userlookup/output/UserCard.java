@@ -3,12 +3,12 @@ package dev.userlookup.output;
 import dev.userlookup.api.User;
 import dev.userlookup.terminal.DisplayWidth;
 import dev.userlookup.terminal.LineFit;
-import dev.userlookup.terminal.SafeText;
 import dev.userlookup.terminal.Style;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * One resolved user for people: its fields one a line, then its sources, fitted to the terminal.
@@ -35,10 +35,12 @@ final class UserCard {
 
     private final Style style;
     private final int width;
+    private final UnaryOperator<String> keyOut;
 
-    UserCard(Style style, int width) {
+    UserCard(Style style, int width, UnaryOperator<String> keyOut) {
         this.style = style;
         this.width = width;
+        this.keyOut = keyOut;
     }
 
     void write(User user, Writer out) throws IOException {
@@ -62,8 +64,8 @@ final class UserCard {
                 out.write(label + style.dim(NONE) + "\n");
                 continue;
             }
-            String value = SafeText.escape(field.value());
-            String detail = field.detail() == null ? null : "(" + SafeText.escape(field.detail()) + ")";
+            String value = UserCells.shown(field.value(), keyOut);
+            String detail = field.detail() == null ? null : "(" + UserCells.shown(field.detail(), keyOut) + ")";
             String whole = detail == null ? value : value + " " + detail;
             if (room == 0 || DisplayWidth.of(whole) <= room) {
                 out.write(label + whole + "\n");
@@ -79,7 +81,7 @@ final class UserCard {
                 }
             }
             if (detail != null) {
-                String shorter = DisplayWidth.of(detail) <= room ? detail : "(" + SafeText.escape(field.shortDetail()) + ")";
+                String shorter = DisplayWidth.of(detail) <= room ? detail : "(" + UserCells.shown(field.shortDetail(), keyOut) + ")";
                 out.write(continuation + style.dim(DisplayWidth.truncate(shorter, room)) + "\n");
             }
         }
@@ -139,9 +141,9 @@ final class UserCard {
         for (User.ConnectedSource connected : sources) {
             User.Source source = connected.source();
             rows.add(new String[] {
-                UserCells.cell(source == null ? null : source.slug()),
-                UserCells.cell(source == null ? null : source.name()),
-                UserCells.cell(UserCells.seconds(connected.createdOn())),
+                UserCells.cell(source == null ? null : source.slug(), keyOut),
+                UserCells.cell(source == null ? null : source.name(), keyOut),
+                UserCells.cell(UserCells.seconds(connected.createdOn()), keyOut),
             });
         }
         List<TableLayout.Column> all = List.of(

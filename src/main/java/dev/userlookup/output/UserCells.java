@@ -4,6 +4,7 @@ import dev.userlookup.terminal.SafeText;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.function.UnaryOperator;
 
 /** How the texts and times in table rows and cards are shown. */
 final class UserCells {
@@ -17,9 +18,17 @@ final class UserCells {
     private UserCells() {
     }
 
-    /** A text from the service as a cell: escaped by {@link SafeText}, or {@link #NONE} when missing or empty. */
-    static String cell(String text) {
-        return text == null || text.isEmpty() ? NONE : SafeText.escape(text);
+    /**
+     * A text from the service as a cell: the key taken out (before any cut), escaped by
+     * {@link SafeText}, or {@link #NONE} when missing or empty.
+     */
+    static String cell(String text, UnaryOperator<String> keyOut) {
+        return text == null || text.isEmpty() ? NONE : shown(text, keyOut);
+    }
+
+    /** A text from the service as a table shows it: the key out, then escaped. */
+    static String shown(String text, UnaryOperator<String> keyOut) {
+        return SafeText.escape(keyOut.apply(text));
     }
 
     static String minutesUtc(OffsetDateTime time) {
