@@ -17,8 +17,9 @@ public final class Main {
                         + "; try a smaller --parallel, or give Java more with USERLOOKUP_JAVA_OPTS=-Xmx1g");
                 System.exit(ExitCode.UNAVAILABLE);
             }
-            System.err.print("Exception in thread \"" + thread.getName() + "\" ");
-            e.printStackTrace();
+            // Anything else in another thread is one line too (the run itself goes on or fails in its own words).
+            System.err.println("userlookup: unexpected failure in " + thread.getName() + ": " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse("")));
         });
         // Ctrl-C and SIGTERM stop the run through a shutdown hook; the JVM then exits 130 or 143.
         int status = App.runAsProcess(args, Io.system());

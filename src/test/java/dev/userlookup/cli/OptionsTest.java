@@ -299,7 +299,7 @@ class OptionsTest {
         "--retries 101 list                 | userlookup: --retries '101'? the most is 100",
         "list --base-url                    | userlookup: list: --base-url needs a value (URL)",
         "--base-url 127.0.0.1:8089 list     | userlookup: the base URL '127.0.0.1:8089' has no http:// or https://; did you mean http://127.0.0.1:8089?",
-        "--base-url api.example.test/v list | userlookup: the base URL 'api.example.test/v' has no http:// or https://; did you mean https://api.example.test/v?",
+        "--base-url svc.example.test/v list | userlookup: the base URL 'svc.example.test/v' has no http:// or https://; did you mean https://svc.example.test/v?",
     })
     void aBadOptionValueIsOneLineInTheToolsWordsWithTheClosestValidOne(String args, String expected) {
         Cli.Result result = Cli.bare().env("USERLOOKUP_API_KEY", "k").run(args.split(" "));

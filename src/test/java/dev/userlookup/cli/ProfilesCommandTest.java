@@ -37,7 +37,7 @@ class ProfilesCommandTest {
         Files.writeString(home.resolve("sandbox.key"), "sandbox-key-secret-0002\n");
         Files.writeString(config, "default_profile = \"prod\"\n"
                 + "[profiles.prod]\n"
-                + "base_url = \"https://api.example.test\"\n"
+                + "base_url = \"https://svc.example.test\"\n"
                 + "api_key_file = \"~/.config/userlookup/prod.key\"\n"
                 + "[profiles.sandbox]\n"
                 + "base_url = \"https://sandbox.example.test\"\n"
@@ -63,7 +63,7 @@ class ProfilesCommandTest {
         String command = "touch '" + mark + "'; cat sandbox.key";
         assertEquals("Profiles in " + config + ":\n"
                 + "   NAME     BASE URL                      KEY FROM\n"
-                + "*  prod     https://api.example.test      file " + keyFile + "\n"
+                + "*  prod     https://svc.example.test      file " + keyFile + "\n"
                 + "   sandbox  https://sandbox.example.test  command " + command + "\n"
                 + "   bare     none                          none\n"
                 + "* default_profile: used when neither --profile nor USERLOOKUP_PROFILE names one\n",
@@ -86,7 +86,7 @@ class ProfilesCommandTest {
         assertEquals(3, profiles.size());
         assertEquals("prod", profiles.get(0).get("name").asText());
         assertTrue(profiles.get(0).get("default").asBoolean());
-        assertEquals("https://api.example.test", profiles.get(0).get("base_url").asText());
+        assertEquals("https://svc.example.test", profiles.get(0).get("base_url").asText());
         assertEquals(keyFile.toString(), profiles.get(0).get("key_from").get("file").asText());
         assertTrue(profiles.get(0).get("ca_cert").isNull());
         assertFalse(profiles.get(1).get("default").asBoolean());
@@ -155,12 +155,12 @@ class ProfilesCommandTest {
 
     @Test
     void aDefaultProfileThatNamesNoProfileIsSaid() throws Exception {
-        Files.writeString(config, "default_profile = \"prdo\"\n[profiles.prod]\nbase_url = \"https://api.example.test\"\n");
+        Files.writeString(config, "default_profile = \"prdo\"\n[profiles.prod]\nbase_url = \"https://svc.example.test\"\n");
 
         Cli.Result result = cli().terminal(true, 200).run("profiles");
 
         assertEquals(0, result.exit(), result::toString);
-        assertTrue(result.out().endsWith("\n   prod  https://api.example.test  none\ndefault_profile 'prdo' names no profile of the file\n"),
+        assertTrue(result.out().endsWith("\n   prod  https://svc.example.test  none\ndefault_profile 'prdo' names no profile of the file\n"),
                 result.out());
     }
 

@@ -23,7 +23,7 @@ class ProfilesIT {
 
     private void writeConfig() throws Exception {
         Path config = Files.createDirectories(home.resolve(".config/userlookup")).resolve("config.toml");
-        Files.writeString(config, "default_profile = \"prod\"\n[profiles.prod]\nbase_url = \"https://api.example.test/a/long/prefix\"\n"
+        Files.writeString(config, "default_profile = \"prod\"\n[profiles.prod]\nbase_url = \"https://svc.example.test/a/long/prefix\"\n"
                 + "api_key_file = \"~/.config/userlookup/keys/the-production-team.key\"\n"
                 + "[profiles.sandbox]\nbase_url = \"https://sandbox.example.test\"\napi_key_command = \"pass show service/sandbox\"\n");
     }
