@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.TypeConversionException;
 
@@ -39,54 +40,45 @@ final class OptionValues {
         return new TypeConversionException(closest != null ? "did you mean " + closest : "expected " + either(names));
     }
 
-    static final class Output implements CommandLine.ITypeConverter<OutputFormat>, Expected, Iterable<String> {
+    /** One of a few names: the value parsed, or the closest name suggested; the names are what completion offers. */
+    private abstract static class Choice<E> implements CommandLine.ITypeConverter<E>, Expected, Iterable<String> {
+        private final Function<String, E> parse;
+        private final List<String> names;
+
+        Choice(Function<String, E> parse, List<String> names) {
+            this.parse = parse;
+            this.names = names;
+        }
+
         @Override
-        public OutputFormat convert(String value) {
+        public E convert(String value) {
             try {
-                return OutputFormat.parse(value);
+                return parse.apply(value);
             } catch (IllegalArgumentException e) {
-                throw notOneOf(value, names());
+                throw notOneOf(value, names);
             }
         }
 
         @Override
         public String expected() {
-            return either(names());
+            return either(names);
         }
 
-        /** The candidates shell completion offers. */
         @Override
         public Iterator<String> iterator() {
-            return names().iterator();
-        }
-
-        private static List<String> names() {
-            return Arrays.stream(OutputFormat.values()).map(OutputFormat::id).toList();
+            return names.iterator();
         }
     }
 
-    static final class Color implements CommandLine.ITypeConverter<ColorMode>, Expected, Iterable<String> {
-        @Override
-        public ColorMode convert(String value) {
-            try {
-                return ColorMode.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw notOneOf(value, names());
-            }
+    static final class Output extends Choice<OutputFormat> {
+        Output() {
+            super(OutputFormat::parse, Arrays.stream(OutputFormat.values()).map(OutputFormat::id).toList());
         }
+    }
 
-        @Override
-        public String expected() {
-            return either(names());
-        }
-
-        @Override
-        public Iterator<String> iterator() {
-            return names().iterator();
-        }
-
-        private static List<String> names() {
-            return Arrays.stream(ColorMode.values()).map(mode -> mode.name().toLowerCase(Locale.ROOT)).toList();
+    static final class Color extends Choice<ColorMode> {
+        Color() {
+            super(ColorMode::parse, Arrays.stream(ColorMode.values()).map(mode -> mode.name().toLowerCase(Locale.ROOT)).toList());
         }
     }
 
