@@ -109,7 +109,8 @@ public final class ServiceClient implements AutoCloseable {
         synchronized (baseUrlCheckLock) {
             if (!baseUrlChecked) {
                 try {
-                    list(null, 1);
+                    // Only whether it answers counts: its page leaves the memory budget at once.
+                    list(null, 1).release();
                 } catch (ServiceException listFailed) {
                     baseUrlFailure = listFailed;
                 }

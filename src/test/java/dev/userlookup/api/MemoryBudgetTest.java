@@ -157,6 +157,19 @@ class MemoryBudgetTest {
     }
 
     @Test
+    void theListPageThatConfirmsTheBaseUrlLetsItsBytesGo() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/nobody")).willReturn(aResponse().withStatus(404)
+                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"User not found\"}")));
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(page(1, 0))));
+
+        try (ServiceClient client = client(64 * MIB, Duration.ofSeconds(5))) {
+            assertThrows(ServiceException.NotFound.class, () -> client.resolve("nobody"));
+
+            assertEquals(0, client.bytesHeld());
+        }
+    }
+
+    @Test
     void theBudgetIsAThirdOfTheHeapWithinBounds() {
         assertEquals(85 * MIB + MIB / 3, MemoryBudget.forHeap(256 * MIB));
         assertEquals(MemoryBudget.FLOOR, MemoryBudget.forHeap(32 * MIB));
