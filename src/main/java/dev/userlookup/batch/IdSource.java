@@ -6,6 +6,9 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.NoSuchElementException;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CancellationException;
 
 /**
  * Ids from standard input, one a line, read as they are needed. Blanks around an id are not part
@@ -16,7 +19,15 @@ import java.util.NoSuchElementException;
  */
 public final class IdSource implements OrderedParallel.Input<String> {
 
+    /** Ids read ahead at most: 100,000 ids on standard input take the memory of a few. */
+    private static final int READ_AHEAD = 1024;
+    /** What the reading thread puts after the last id: the end, or why there is no more. */
+    private static final String END = new String("end of input");
+
     private final BufferedReader reader;
+    private final BlockingQueue<String> read = new ArrayBlockingQueue<>(READ_AHEAD);
+    private volatile RuntimeException failure;
+    private Thread reading;
     private String next;
     private boolean done;
 
@@ -33,33 +44,68 @@ public final class IdSource implements OrderedParallel.Input<String> {
      */
     @Override
     public boolean ready() {
-        try {
-            return next != null || done || reader.ready();
-        } catch (IOException e) {
-            return true;
-        }
+        startReading();
+        return next != null || done || !read.isEmpty();
     }
 
+    /**
+     * Waits for the next id. A read from standard input cannot be interrupted, so the reading is
+     * done by a thread of its own and this waits on what it hands over: Ctrl-C stops a run that
+     * waits for its next id at once, and its output is closed whole.
+     */
     @Override
     public boolean hasNext() {
         if (next == null && !done) {
+            startReading();
+            String id;
             try {
-                String line;
-                while ((line = reader.readLine()) != null) {
-                    String id = withoutBlanksAround(line);
-                    if (!id.isEmpty()) {
-                        next = id;
-                        return true;
-                    }
-                }
+                id = read.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("interrupted");
+            }
+            if (id == END) {
                 done = true;
-            } catch (java.nio.charset.CharacterCodingException e) {
-                throw new IllegalArgumentException("standard input is not UTF-8 text", e);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("cannot read ids from standard input: " + e.getMessage(), e);
+                if (failure != null) {
+                    throw failure;
+                }
+            } else {
+                next = id;
             }
         }
         return next != null;
+    }
+
+    /** Reading starts at the first question, not before: a run that fails on its settings reads nothing. */
+    private void startReading() {
+        if (reading == null) {
+            reading = new Thread(this::readAll, "userlookup-stdin");
+            reading.setDaemon(true);
+            reading.start();
+        }
+    }
+
+    private void readAll() {
+        try {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                String id = withoutBlanksAround(line);
+                if (!id.isEmpty()) {
+                    read.put(id);
+                }
+            }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            failure = new IllegalArgumentException("standard input is not UTF-8 text", e);
+        } catch (IOException e) {
+            failure = new IllegalArgumentException("cannot read ids from standard input: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            return;
+        }
+        try {
+            read.put(END);
+        } catch (InterruptedException e) {
+            // nobody waits for the end any more
+        }
     }
 
     /** The line less the blanks at either end (a file saved by a Windows editor starts with a byte order mark, too). */

@@ -136,6 +136,47 @@ class IdSourceTest {
     }
 
     @Test
+    void aWaitForTheNextIdEndsWhenTheThreadIsInterrupted() throws Exception {
+        // Standard input whose writer stays, read as a terminal or a pipe is: deaf to interrupts.
+        java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+        InputStream deaf = new InputStream() {
+            @Override
+            public int read() {
+                while (true) {
+                    try {
+                        released.await();
+                        return -1;
+                    } catch (InterruptedException stillWaiting) {
+                        // as a read from a file descriptor: an interrupt does not end it
+                    }
+                }
+            }
+        };
+        IdSource ids = new IdSource(new java.io.SequenceInputStream(
+                new ByteArrayInputStream("first\n".getBytes(StandardCharsets.UTF_8)), deaf));
+        assertEquals("first", ids.next());
+        java.util.concurrent.CompletableFuture<Throwable> waited = new java.util.concurrent.CompletableFuture<>();
+        Thread consumer = new Thread(() -> {
+            try {
+                ids.hasNext();
+                waited.complete(null);
+            } catch (RuntimeException e) {
+                waited.complete(e);
+            }
+        });
+        consumer.start();
+        consumer.interrupt();
+
+        try {
+            // The bound only turns a hang into a failure; an interrupted wait ends at once.
+            Throwable ended = waited.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertTrue(ended instanceof java.util.concurrent.CancellationException, String.valueOf(ended));
+        } finally {
+            released.countDown();
+        }
+    }
+
+    @Test
     void aByteOrderMarkAtTheStartIsNotPartOfTheFirstId() {
         IdSource ids = new IdSource(new java.io.ByteArrayInputStream("\uFEFFfirst\nsecond\uFEFF\nthi\uFEFFrd\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
 

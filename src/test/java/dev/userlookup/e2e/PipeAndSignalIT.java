@@ -147,6 +147,60 @@ class PipeAndSignalIT {
         }
     }
 
+    /**
+     * resolve --stdin waiting for its next id on an input whose writer stays (a pipe from a
+     * program that did not get the signal, a FIFO): SIGINT and SIGTERM still stop it at once and
+     * the json array is closed. A read from standard input cannot be interrupted, so the ids are
+     * read by a thread of their own.
+     */
+    @ParameterizedTest(name = "SIG{0}")
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalWhileResolveWaitsForTheNextIdClosesTheDocument(String signal, int status) throws Exception {
+        Path folder = Files.createTempDirectory("userlookup-stdin");
+        Path fifo = folder.resolve("ids");
+        Path file = folder.resolve("out.json");
+        Path log = folder.resolve("err.log");
+        try {
+            assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+            // The shell opens the FIFO (which waits for its writer, this test) and execs the launcher,
+            // which execs java: one process, the one signalled.
+            ProcessBuilder builder = new ProcessBuilder("sh", "-c", "exec \"$0\" -v resolve --stdin -o json < \"$1\"",
+                    Subprocess.LAUNCHER.toString(), fifo.toString());
+            builder.environment().putAll(env());
+            builder.redirectOutput(file.toFile());
+            builder.redirectError(log.toFile());
+            Process process = builder.start();
+            // Opening the FIFO waits for its reader, the tool, which holds it from here on.
+            try (java.io.OutputStream ids = Files.newOutputStream(fifo)) {
+                ids.write("customer-000001\n".getBytes(StandardCharsets.UTF_8));
+                ids.flush();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                // The json array is written at its end; -v says when the answer for the id has come.
+                while (!Files.readString(log).contains("< 200")) {
+                    assertTrue(process.isAlive(), "resolve ended before it was signalled");
+                    assertTrue(System.nanoTime() < deadline, "no answer in 30 s");
+                    Thread.sleep(5);
+                }
+                signal(signal, process.pid());
+                boolean ended = process.waitFor(30, TimeUnit.SECONDS);
+
+                assertTrue(ended, "still running 30 s after SIG" + signal);
+                assertEquals(status, process.exitValue(), Files.readString(log));
+                // Whole: the array parses (the signal may come before or after the user is written).
+                JsonNode users = new ObjectMapper().readTree(Files.readAllBytes(file));
+                assertTrue(users.isArray() && users.size() <= 1, Files.readString(file));
+                if (users.size() == 1) {
+                    assertEquals("customer-000001", users.get(0).get("client_user_id").asText());
+                }
+            }
+        } finally {
+            Files.deleteIfExists(fifo);
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(log);
+            Files.deleteIfExists(folder);
+        }
+    }
+
     /** Waits until the walk has written users (its first page is flushed), so the signal comes mid-walk. */
     private static void awaitUsersIn(Path file, Process process) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
