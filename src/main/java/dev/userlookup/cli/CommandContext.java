@@ -164,6 +164,8 @@ final class CommandContext {
             // nothing more can be shown to a reader that went away
         } finally {
             stderr.clearLine();
+            // What was said while a pager showed the output (an error among it) comes after it has quit.
+            stderr.showKept();
             if (client != null) {
                 client.close();
             }

@@ -118,4 +118,24 @@ class StderrTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).endsWith("retry 1 of 3" + CLEAR), err.toString(StandardCharsets.UTF_8));
         assertEquals("User ID  ...\n", screen.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void linesSaidWhileAPagerShowsTheOutputComeAfterItHasQuit() throws IOException {
+        ByteArrayOutputStream screen = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        // A pager that reads everything and quits at the end of its input, as less -F does after q.
+        PagedOutput paged = new PagedOutput(screen, "cat > /dev/null", Map.of("PATH", System.getenv("PATH")), 3, 80);
+        Stderr stderr = new Stderr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        stderr.heldOutput(paged);
+        paged.write("1\n2\n3\n4\n".getBytes(StandardCharsets.UTF_8));
+        assertTrue(paged.pagerRunning(), "taller than the screen: paged");
+
+        stderr.lines(List.of("userlookup: list: cannot connect"));
+        stderr.inPlace("HTTP 503; retry 1 of 3 in 0.4 s");
+        assertEquals("", err.toString(StandardCharsets.UTF_8), "nothing drawn over the pager's screen");
+
+        paged.close();
+        stderr.showKept();
+        assertEquals("userlookup: list: cannot connect\n", err.toString(StandardCharsets.UTF_8));
+    }
 }
