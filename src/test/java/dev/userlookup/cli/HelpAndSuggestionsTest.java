@@ -50,7 +50,10 @@ class HelpAndSuggestionsTest {
         Cli.Result result = Cli.bare().run("help", "lsit");
 
         assertEquals(2, result.exit());
-        assertEquals("userlookup: Unknown subcommand 'lsit'; see 'userlookup --help'\n", result.err());
+        assertEquals("userlookup: unknown command 'lsit'; did you mean 'list'?\n", result.err());
+        Cli.Result far = Cli.bare().run("help", "frobnicate");
+        assertEquals(2, far.exit());
+        assertEquals("userlookup: unknown command 'frobnicate'; see 'userlookup --help'\n", far.err());
     }
 
     @Test
