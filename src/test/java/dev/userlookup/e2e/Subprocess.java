@@ -79,6 +79,35 @@ final class Subprocess {
         }
     }
 
+    /** What a process shows, as it comes; a test waits for a text to appear (woken by each write, no polling). */
+    static final class Screen extends ByteArrayOutputStream {
+
+        @Override
+        public synchronized void write(byte[] bytes, int offset, int length) {
+            super.write(bytes, offset, length);
+            notifyAll();
+        }
+
+        @Override
+        public synchronized void write(int b) {
+            super.write(b);
+            notifyAll();
+        }
+
+        /** Waits until {@code text} has been shown; the bound only turns a hang into a failure. */
+        synchronized boolean await(String text, java.time.Duration bound) throws InterruptedException {
+            long deadline = System.nanoTime() + bound.toNanos();
+            while (!toString(java.nio.charset.StandardCharsets.UTF_8).contains(text)) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+            return true;
+        }
+    }
+
     static Thread pump(InputStream in, ByteArrayOutputStream sink) {
         Thread thread = new Thread(() -> {
             try {

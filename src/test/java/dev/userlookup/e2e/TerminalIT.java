@@ -407,7 +407,7 @@ class TerminalIT {
         builder.environment().putAll(env("NO_COLOR", "1"));
         builder.redirectErrorStream(true);
         Process process = builder.start();
-        ByteArrayOutputStream screen = new ByteArrayOutputStream();
+        Subprocess.Screen screen = new Subprocess.Screen();
         Thread pump = Subprocess.pump(process.getInputStream(), screen);
         String row = fake.users().userId(44) + "  " + fake.users().clientUserId(44);
         try {
@@ -433,11 +433,8 @@ class TerminalIT {
         assertTrue(seen.contains("status=0"), seen);
     }
 
-    private static void awaitOnScreen(ByteArrayOutputStream screen, String text) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!screen.toString(StandardCharsets.UTF_8).contains(text) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+    private static void awaitOnScreen(Subprocess.Screen screen, String text) throws InterruptedException {
+        screen.await(text, Duration.ofSeconds(30));
     }
 
     @Test

@@ -145,6 +145,6 @@ public final class GzipBombService implements AutoCloseable {
     public static void main(String[] args) throws Exception {
         GzipBombService service = start(args.length > 0 ? Long.parseLong(args[0]) : 1024);
         System.out.println(service.baseUrl() + " (bomb " + service.bombBytes() + " bytes on the wire)");
-        Thread.sleep(Long.MAX_VALUE);
+        new java.util.concurrent.CountDownLatch(1).await(); // serves until the process is stopped
     }
 }
