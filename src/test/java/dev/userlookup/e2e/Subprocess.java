@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -127,9 +126,9 @@ final class Subprocess {
 
     /** The tool inside a pseudo-terminal of the given width and height. */
     static Result inTerminal(Map<String, String> env, int columns, int rows, String shellCommand) {
-        List<String> command = new ArrayList<>(List.of("script", "-qec",
-                "stty cols " + columns + " rows " + rows + "; " + shellCommand, "/dev/null"));
-        return run(env, Duration.ofSeconds(60), command);
+        Map<String, String> withShell = new java.util.HashMap<>(env);
+        withShell.put("SHELL", "/bin/sh");
+        return run(withShell, Duration.ofSeconds(60), scriptCommand(columns, rows, shellCommand));
     }
 
     /**
@@ -137,13 +136,13 @@ final class Subprocess {
      * written to {@link Typed#type} reaches the terminal as keys (Ctrl-C is U+0003).
      */
     static Typed typedInTerminal(Map<String, String> env, int columns, int rows, String shellCommand) {
-        ProcessBuilder builder = new ProcessBuilder("script", "-qec",
-                "stty cols " + columns + " rows " + rows + "; " + shellCommand, "/dev/null");
+        ProcessBuilder builder = new ProcessBuilder(scriptCommand(columns, rows, shellCommand));
         for (String name : new String[] {"NO_COLOR", "CLICOLOR_FORCE", "USERLOOKUP_BASE_URL", "USERLOOKUP_API_KEY", "PAGER",
             "USERLOOKUP_PAGER", "LESS"}) {
             builder.environment().remove(name);
         }
         builder.environment().putAll(env);
+        builder.environment().put("SHELL", "/bin/sh");
         builder.redirectErrorStream(true);
         try {
             return new Typed(builder.start());
@@ -217,6 +216,17 @@ final class Subprocess {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
         }
+    }
+
+    /**
+     * script(1) runs its command with $SHELL, so the test sets it to /bin/sh (a developer's fish
+     * or zsh would read the command otherwise). The shell traps SIGINT: dash, unlike bash, dies of
+     * a typed Ctrl-C while it waits for the tool and would never print the status the test reads;
+     * a trapped signal is reset to its default in the tool, so the tool still gets Ctrl-C.
+     */
+    private static List<String> scriptCommand(int columns, int rows, String shellCommand) {
+        return List.of("script", "-qec",
+                "trap : INT; stty cols " + columns + " rows " + rows + "; " + shellCommand, "/dev/null");
     }
 
     static boolean scriptAvailable() {
