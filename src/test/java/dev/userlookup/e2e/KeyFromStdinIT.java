@@ -7,11 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.userlookup.fake.FakeService;
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -72,26 +69,15 @@ class KeyFromStdinIT {
         assumeTrue(Subprocess.scriptAvailable(), "util-linux script(1) is needed for pseudo-terminal tests");
         String command = Subprocess.LAUNCHER + " --api-key-file - list --limit 1 -o ndjson; echo \"status=$?\"; "
                 + "stty -a | grep -o -- '-*echo ' | head -n 1";
-        ProcessBuilder builder = new ProcessBuilder("script", "-qec", command, "/dev/null");
-        builder.environment().putAll(env());
-        builder.redirectErrorStream(true);
-        Process process = builder.start();
-        ByteArrayOutputStream screen = new ByteArrayOutputStream();
-        Thread pump = Subprocess.pump(process.getInputStream(), screen);
+        String seen;
+        try (Subprocess.Typed terminal = Subprocess.typedInTerminal(env(), 80, 24, command)) {
+            // Type only once asked: echo goes off, dropping what was typed before, and then the prompt shows.
+            terminal.awaitScreen("userlookup: API key (not shown): ", Duration.ofSeconds(30));
+            terminal.type(fake.apiKey() + "\n");
 
-        // Type only once asked: echo goes off, dropping what was typed before, and then the prompt shows.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!screen.toString(StandardCharsets.UTF_8).contains("API key") && System.nanoTime() < deadline) {
-            Thread.sleep(20);
+            assertTrue(terminal.awaitEnd(Duration.ofSeconds(30)), "still running: " + terminal.screen());
+            seen = terminal.screen();
         }
-        assertTrue(screen.toString(StandardCharsets.UTF_8).contains("userlookup: API key (not shown): "), screen::toString);
-        OutputStream keyboard = process.getOutputStream();
-        keyboard.write((fake.apiKey() + "\n").getBytes(StandardCharsets.UTF_8));
-        keyboard.flush();
-
-        assertTrue(process.waitFor(30, TimeUnit.SECONDS), "still running: " + screen);
-        pump.join();
-        String seen = screen.toString(StandardCharsets.UTF_8);
         String[] lines = seen.split("\r\n");
         assertTrue(seen.contains("status=0"), seen);
         assertFalse(seen.contains(fake.apiKey()), "the typed key was echoed: " + seen);

@@ -79,35 +79,7 @@ final class Subprocess {
     }
 
     /** What a process shows, as it comes; a test waits for a text to appear (woken by each write, no polling). */
-    static final class Screen extends ByteArrayOutputStream {
-
-        @Override
-        public synchronized void write(byte[] bytes, int offset, int length) {
-            super.write(bytes, offset, length);
-            notifyAll();
-        }
-
-        @Override
-        public synchronized void write(int b) {
-            super.write(b);
-            notifyAll();
-        }
-
-        /** Waits until {@code text} has been shown; the bound only turns a hang into a failure. */
-        synchronized boolean await(String text, java.time.Duration bound) throws InterruptedException {
-            long deadline = System.nanoTime() + bound.toNanos();
-            while (!toString(java.nio.charset.StandardCharsets.UTF_8).contains(text)) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
-            }
-            return true;
-        }
-    }
-
-    static Thread pump(InputStream in, ByteArrayOutputStream sink) {
+    private static Thread pump(InputStream in, ByteArrayOutputStream sink) {
         Thread thread = new Thread(() -> {
             try {
                 in.transferTo(sink);
@@ -156,10 +128,11 @@ final class Subprocess {
         private final Process process;
         private final StringBuffer screen = new StringBuffer();
         private final Object arrived = new Object();
+        private final Thread reader;
 
         Typed(Process process) {
             this.process = process;
-            Thread reader = new Thread(() -> {
+            reader = new Thread(() -> {
                 byte[] buffer = new byte[8192];
                 try (InputStream in = process.getInputStream()) {
                     for (int n; (n = in.read(buffer)) > 0; ) {
@@ -209,6 +182,20 @@ final class Subprocess {
 
         String screen() {
             return screen.toString();
+        }
+
+        /** Waits for the session to end and its last bytes to be read; false after {@code timeout}. */
+        boolean awaitEnd(Duration timeout) {
+            try {
+                if (!process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    return false;
+                }
+                reader.join(timeout.toMillis());
+                return !reader.isAlive();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
         }
 
         @Override

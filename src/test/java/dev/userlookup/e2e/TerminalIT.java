@@ -16,13 +16,9 @@ import dev.userlookup.fake.FakeService;
 import dev.userlookup.terminal.DisplayWidth;
 import java.time.Duration;
 import java.util.Arrays;
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -400,41 +396,20 @@ class TerminalIT {
 
     @Test
     void resolveStdinAtATerminalSaysItReadsIdsThenTakesTypedIdsWithBlanksAroundThemUntilCtrlD() throws Exception {
-        ProcessBuilder builder = new ProcessBuilder("script", "-qec",
-                "stty cols 120 rows 50; " + Subprocess.LAUNCHER + " resolve --stdin; echo \"status=$?\"", "/dev/null");
-        builder.environment().remove("PAGER");
-        builder.environment().remove("USERLOOKUP_PAGER");
-        builder.environment().putAll(env("NO_COLOR", "1"));
-        builder.redirectErrorStream(true);
-        Process process = builder.start();
-        Subprocess.Screen screen = new Subprocess.Screen();
-        Thread pump = Subprocess.pump(process.getInputStream(), screen);
         String row = fake.users().userId(44) + "  " + fake.users().clientUserId(44);
-        try {
-            awaitOnScreen(screen, "Ctrl-D");
-            assertTrue(screen.toString(StandardCharsets.UTF_8).contains("userlookup: reading ids, one a line (Ctrl-D to end)\r\n"),
-                    screen::toString);
+        try (Subprocess.Typed terminal = Subprocess.typedInTerminal(env("NO_COLOR", "1"), 120, 50,
+                Subprocess.LAUNCHER + " resolve --stdin; echo \"status=$?\"")) {
+            terminal.awaitScreen("Ctrl-D", Duration.ofSeconds(30));
+            assertTrue(terminal.screen().contains("userlookup: reading ids, one a line (Ctrl-D to end)\r\n"), terminal::screen);
 
-            OutputStream keyboard = process.getOutputStream();
-            keyboard.write(("  " + fake.users().clientUserId(44) + "  \n").getBytes(StandardCharsets.UTF_8));
-            keyboard.flush();
+            terminal.type("  " + fake.users().clientUserId(44) + "  \n");
             // The user is shown while the person could still type the next id.
-            awaitOnScreen(screen, row);
-            keyboard.write(4); // Ctrl-D
-            keyboard.flush();
+            terminal.awaitScreen(row, Duration.ofSeconds(30));
+            terminal.type("\u0004"); // Ctrl-D
 
-            assertTrue(process.waitFor(30, TimeUnit.SECONDS), "still running: " + screen);
-        } finally {
-            process.destroyForcibly();
+            assertTrue(terminal.awaitEnd(Duration.ofSeconds(30)), "still running: " + terminal.screen());
+            assertTrue(terminal.screen().contains("status=0"), terminal::screen);
         }
-        pump.join();
-        String seen = screen.toString(StandardCharsets.UTF_8);
-        assertTrue(seen.contains(row), seen);
-        assertTrue(seen.contains("status=0"), seen);
-    }
-
-    private static void awaitOnScreen(Subprocess.Screen screen, String text) throws InterruptedException {
-        screen.await(text, Duration.ofSeconds(30));
     }
 
     @Test
