@@ -1,7 +1,7 @@
 package dev.userlookup;
 
-import dev.userlookup.cli.App;
-import dev.userlookup.cli.Io;
+import dev.userlookup.commands.App;
+import dev.userlookup.commands.Io;
 
 /** The process entry point; the only place that calls {@code System.exit}. */
 public final class Main {

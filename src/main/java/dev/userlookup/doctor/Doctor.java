@@ -1,9 +1,9 @@
 package dev.userlookup.doctor;
 
-import dev.userlookup.api.ServiceClient;
+import dev.userlookup.service.ServiceClient;
 import dev.userlookup.ExitCode;
-import dev.userlookup.config.Settings;
-import dev.userlookup.config.SettingsResolver;
+import dev.userlookup.settings.Settings;
+import dev.userlookup.settings.SettingsResolver;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.userlookup.doctor;
 
-import dev.userlookup.api.ServiceClient;
-import dev.userlookup.api.ServiceException;
+import dev.userlookup.service.ServiceClient;
+import dev.userlookup.service.ServiceException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,9 +1,9 @@
 package dev.userlookup.doctor;
 
-import dev.userlookup.api.BaseUrl;
-import dev.userlookup.api.CaFile;
-import dev.userlookup.api.Diagnostics;
-import dev.userlookup.api.ProxyConfig;
+import dev.userlookup.network.BaseUrl;
+import dev.userlookup.network.CaFile;
+import dev.userlookup.service.Diagnostics;
+import dev.userlookup.network.ProxyConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,8 +1,8 @@
 package dev.userlookup.doctor;
 
-import dev.userlookup.api.CaFile;
-import dev.userlookup.config.Settings;
-import dev.userlookup.config.Sourced;
+import dev.userlookup.network.CaFile;
+import dev.userlookup.settings.Settings;
+import dev.userlookup.settings.Sourced;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

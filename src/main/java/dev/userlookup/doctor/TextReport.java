@@ -1,8 +1,8 @@
 package dev.userlookup.doctor;
 
-import dev.userlookup.terminal.DisplayWidth;
-import dev.userlookup.terminal.LineFit;
-import dev.userlookup.terminal.SafeText;
+import dev.userlookup.console.DisplayWidth;
+import dev.userlookup.console.LineFit;
+import dev.userlookup.console.SafeText;
 import java.util.List;
 import java.util.function.UnaryOperator;
 

@@ -1,8 +1,8 @@
 package dev.userlookup.output;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.userlookup.api.Json;
-import dev.userlookup.api.JsonBytes;
+import dev.userlookup.model.Json;
+import dev.userlookup.model.JsonBytes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 

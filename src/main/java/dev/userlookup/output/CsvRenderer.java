@@ -4,9 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvFactory;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import dev.userlookup.api.UserRecord;
-import dev.userlookup.api.UserSummary;
-import dev.userlookup.terminal.SafeText;
+import dev.userlookup.model.UserRecord;
+import dev.userlookup.model.UserSummary;
+import dev.userlookup.console.SafeText;
 import java.io.IOException;
 import java.io.OutputStream;
 

@@ -1,6 +1,6 @@
 package dev.userlookup.output;
 
-import dev.userlookup.api.UserRecord;
+import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.userlookup.output;
 
-import dev.userlookup.api.UserPage;
-import dev.userlookup.terminal.Counts;
+import dev.userlookup.model.UserPage;
+import dev.userlookup.console.Counts;
 
 /**
  * Every footer of the table output, in one place. Commands always pass one; only the table on a

@@ -1,8 +1,8 @@
 package dev.userlookup.output;
 
-import dev.userlookup.api.JsonBytes;
-import dev.userlookup.api.UserPage;
-import dev.userlookup.api.UserRecord;
+import dev.userlookup.model.JsonBytes;
+import dev.userlookup.model.UserPage;
+import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.io.OutputStream;
 

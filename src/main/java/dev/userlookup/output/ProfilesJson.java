@@ -1,8 +1,8 @@
 package dev.userlookup.output;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.userlookup.api.Json;
-import dev.userlookup.config.ProfileListing;
+import dev.userlookup.model.Json;
+import dev.userlookup.settings.ProfileListing;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

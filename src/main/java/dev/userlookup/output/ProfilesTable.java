@@ -1,8 +1,8 @@
 package dev.userlookup.output;
 
-import dev.userlookup.config.ProfileListing;
-import dev.userlookup.terminal.LineFit;
-import dev.userlookup.terminal.SafeText;
+import dev.userlookup.settings.ProfileListing;
+import dev.userlookup.console.LineFit;
+import dev.userlookup.console.SafeText;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.userlookup.output;
 
-import dev.userlookup.terminal.Style;
+import dev.userlookup.console.Style;
 import java.io.OutputStream;
 import java.util.function.UnaryOperator;
 

@@ -1,7 +1,7 @@
 package dev.userlookup.output;
 
-import dev.userlookup.api.UserPage;
-import dev.userlookup.api.UserRecord;
+import dev.userlookup.model.UserPage;
+import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 
 /**
@@ -25,7 +25,7 @@ public interface Renderer {
     }
 
     /**
-     * Whether a list shows only the fields of {@link dev.userlookup.api.UserSummary} (rows): a walk
+     * Whether a list shows only the fields of {@link dev.userlookup.model.UserSummary} (rows): a walk
      * then has them read as each page is checked, and the JSON of the users is never read again.
      */
     default boolean showsSummaries() {

@@ -1,5 +1,7 @@
 package dev.userlookup.output;
 
+import dev.userlookup.settings.OutputFormat;
+
 /** Picks the renderer of a format. */
 public final class Renderers {
 

@@ -1,7 +1,7 @@
 package dev.userlookup.output;
 
-import dev.userlookup.terminal.DisplayWidth;
-import dev.userlookup.terminal.LineFit;
+import dev.userlookup.console.DisplayWidth;
+import dev.userlookup.console.LineFit;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.userlookup.output;
 
-import dev.userlookup.terminal.DisplayWidth;
+import dev.userlookup.console.DisplayWidth;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

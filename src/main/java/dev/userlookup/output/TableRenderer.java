@@ -1,10 +1,10 @@
 package dev.userlookup.output;
 
-import dev.userlookup.api.UserPage;
-import dev.userlookup.api.UserRecord;
-import dev.userlookup.api.UserSummary;
-import dev.userlookup.terminal.SafeText;
-import dev.userlookup.terminal.Style;
+import dev.userlookup.model.UserPage;
+import dev.userlookup.model.UserRecord;
+import dev.userlookup.model.UserSummary;
+import dev.userlookup.console.SafeText;
+import dev.userlookup.console.Style;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;

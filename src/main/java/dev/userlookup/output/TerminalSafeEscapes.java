@@ -3,7 +3,7 @@ package dev.userlookup.output;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
-import dev.userlookup.terminal.SafeText;
+import dev.userlookup.console.SafeText;
 
 /**
  * JSON escaping that leaves nothing for a terminal to act on: beyond the C0 controls JSON

@@ -1,9 +1,9 @@
 package dev.userlookup.output;
 
-import dev.userlookup.api.User;
-import dev.userlookup.terminal.DisplayWidth;
-import dev.userlookup.terminal.LineFit;
-import dev.userlookup.terminal.Style;
+import dev.userlookup.model.User;
+import dev.userlookup.console.DisplayWidth;
+import dev.userlookup.console.LineFit;
+import dev.userlookup.console.Style;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.userlookup.output;
 
-import dev.userlookup.terminal.SafeText;
+import dev.userlookup.console.SafeText;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

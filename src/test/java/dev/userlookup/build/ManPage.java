@@ -1,9 +1,9 @@
 package dev.userlookup.build;
 
 import dev.userlookup.Version;
-import dev.userlookup.cli.App;
-import dev.userlookup.cli.Io;
-import dev.userlookup.terminal.Terminal;
+import dev.userlookup.commands.App;
+import dev.userlookup.commands.Io;
+import dev.userlookup.console.Terminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.userlookup.terminal.DisplayWidth;
+import dev.userlookup.console.DisplayWidth;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

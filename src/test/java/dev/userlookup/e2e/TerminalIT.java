@@ -13,7 +13,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.userlookup.fake.FakeService;
-import dev.userlookup.terminal.DisplayWidth;
+import dev.userlookup.console.DisplayWidth;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -46,7 +46,7 @@ class FakeServiceTest {
         // java.net.http itself: App loads first, so that HttpsTest's proxy cases in the same JVM
         // meet the client as the tool sets it up, whichever class runs first.
         try {
-            Class.forName("dev.userlookup.cli.App", true, FakeServiceTest.class.getClassLoader());
+            Class.forName("dev.userlookup.commands.App", true, FakeServiceTest.class.getClassLoader());
         } catch (ClassNotFoundException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -1,0 +1,179 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.ExitCode;
+import java.io.FilterWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+
+/** Builds the command line for one invocation and runs it; returns the exit status. */
+public final class App {
+
+    static {
+        // java.net.http reads these once, when its internals first load: any later is too late.
+        // Basic proxy authentication (user:pass@ in HTTPS_PROXY) is off for tunnels by default;
+        // our Authenticator answers only the proxy's 407, never the service.
+        for (String property : new String[] {"jdk.http.auth.tunneling.disabledSchemes", "jdk.http.auth.proxying.disabledSchemes"}) {
+            if (System.getProperty(property) == null) {
+                System.setProperty(property, "");
+            }
+        }
+    }
+
+    private App() {
+    }
+
+    public static int run(String[] args, Io io) {
+        return run(args, io, SignalStop.NONE);
+    }
+
+    /**
+     * Runs as the process: Ctrl-C and SIGTERM stop the work at once ({@link SignalStop}); the JVM
+     * then exits 130 or 143 once the run has closed its output.
+     */
+    public static int runAsProcess(String[] args, Io io) {
+        return run(args, io, SignalStop.onSignals(Thread.currentThread()));
+    }
+
+    static int run(String[] args, Io io, SignalStop stop) {
+        CommandContext context = new CommandContext(io, new GlobalOptions());
+        stop.watch(context::pagerRunning);
+        ErrorReporter reporter = reporter(context, stop);
+        int status = ExitCode.FAILURE;
+        try {
+            CommandLine commandLine = commandLine(context, reporter);
+            status = commandLine.execute(args);
+            // Help and version text go through picocli's PrintWriter, which keeps a failed write to itself.
+            commandLine.getOut().flush();
+            status = failedOutput(status, ((OutputFailures) commandLine.getOut()).failure(), reporter);
+        } catch (OutOfMemoryError e) {
+            // picocli hands on Errors: out of memory is still one line, exit 5, never a Java stack trace.
+            status = reporter.report(e);
+        } finally {
+            // The command has ended, by a signal too: what closes its output must not be interrupted.
+            Thread.interrupted();
+            context.close();
+            try {
+                io.stdout().flush();
+            } catch (java.io.IOException e) {
+                status = failedOutput(status, e, reporter);
+            }
+            stop.ended();
+        }
+        return stop.stopped() ? ExitCode.INTERRUPTED : status;
+    }
+
+    /** A run that did its work but whose output could not be written is exit 1, said once; a reader that left is not. */
+    private static int failedOutput(int status, java.io.IOException failure, ErrorReporter reporter) {
+        if (failure == null || status != ExitCode.OK) {
+            return status;
+        }
+        return reporter.report(failure);
+    }
+
+    private static ErrorReporter reporter(CommandContext context, SignalStop stop) {
+        return new ErrorReporter(context.messages(), context::redact, context::verbose, stop::stopped);
+    }
+
+    /** The command line of one invocation (its model serves help, completion and the man page too). */
+    public static CommandLine commandLine(Io io) {
+        CommandContext context = new CommandContext(io, new GlobalOptions());
+        return commandLine(context, reporter(context, SignalStop.NONE));
+    }
+
+    private static CommandLine commandLine(CommandContext context, ErrorReporter reporter) {
+        Io io = context.io();
+        CommandLine commandLine = new CommandLine(new UserlookupCommand(context.options()), new CommandFactory(context));
+        // Help and version text go to the run's stdout, so taller than the screen they are paged like other output.
+        commandLine.setOut(new OutputFailures(HelpLayout.whenWritten(context::stdout)));
+        commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
+        // The root's commands before its options: what to run first, then how.
+        List<String> sections = new ArrayList<>(commandLine.getHelpSectionKeys());
+        sections.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING);
+        sections.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST);
+        int options = sections.indexOf(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING);
+        sections.addAll(options, List.of(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING,
+                CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST));
+        commandLine.setHelpSectionKeys(sections);
+        for (String command : new String[] {"resolve", "list", "doctor", "profiles", "completion"}) {
+            HelpLayout.ownOptionsOnly(commandLine.getSubcommands().get(command));
+        }
+        HelpLayout.fit(commandLine, io.terminal(), io.env());
+        commandLine.setExecutionExceptionHandler(reporter);
+        commandLine.setParameterExceptionHandler(reporter);
+        return commandLine;
+    }
+
+    /**
+     * picocli's writer for help and version text. A PrintWriter keeps a failed write to itself (a
+     * flag, no exception); this one remembers the first failure, so that help into a full disk
+     * is exit 1 like any other output, and help into {@code | head} exit 0.
+     */
+    private static final class OutputFailures extends PrintWriter {
+
+        OutputFailures(OutputStream stdout) {
+            super(new Recording(new OutputStreamWriter(stdout, StandardCharsets.UTF_8)), true);
+        }
+
+        IOException failure() {
+            return ((Recording) out).failure;
+        }
+
+        private static final class Recording extends FilterWriter {
+            private IOException failure;
+
+            Recording(Writer out) {
+                super(out);
+            }
+
+            @Override
+            public void write(int c) throws IOException {
+                try {
+                    out.write(c);
+                } catch (IOException e) {
+                    throw remember(e);
+                }
+            }
+
+            @Override
+            public void write(char[] chars, int offset, int length) throws IOException {
+                try {
+                    out.write(chars, offset, length);
+                } catch (IOException e) {
+                    throw remember(e);
+                }
+            }
+
+            @Override
+            public void write(String text, int offset, int length) throws IOException {
+                try {
+                    out.write(text, offset, length);
+                } catch (IOException e) {
+                    throw remember(e);
+                }
+            }
+
+            @Override
+            public void flush() throws IOException {
+                try {
+                    out.flush();
+                } catch (IOException e) {
+                    throw remember(e);
+                }
+            }
+
+            private IOException remember(IOException e) {
+                if (failure == null) {
+                    failure = e;
+                }
+                return e;
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.userlookup.commands;
+
+import picocli.CommandLine;
+
+/** Gives the subcommands their context by constructor: no reaching into the root command. */
+final class CommandFactory implements CommandLine.IFactory {
+
+    private final CommandContext context;
+
+    CommandFactory(CommandContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public <K> K create(Class<K> type) throws Exception {
+        if (type == ResolveCommand.class) {
+            return type.cast(new ResolveCommand(context));
+        }
+        if (type == ListCommand.class) {
+            return type.cast(new ListCommand(context));
+        }
+        if (type == DoctorCommand.class) {
+            return type.cast(new DoctorCommand(context));
+        }
+        if (type == ProfilesCommand.class) {
+            return type.cast(new ProfilesCommand(context));
+        }
+        if (type == CompletionCommand.class) {
+            return type.cast(new CompletionCommand(context));
+        }
+        return CommandLine.defaultFactory().create(type);
+    }
+}

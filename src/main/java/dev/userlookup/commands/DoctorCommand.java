@@ -1,0 +1,68 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.settings.SettingsResolver;
+import dev.userlookup.doctor.Doctor;
+import dev.userlookup.doctor.DoctorReport;
+import dev.userlookup.doctor.JsonReport;
+import dev.userlookup.doctor.TextReport;
+import dev.userlookup.settings.OutputFormat;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code userlookup doctor}: where each setting comes from, and one request taken apart. */
+@Command(
+        name = "doctor",
+        header = "Show where each setting comes from and take one request apart.",
+        synopsisHeading = "%nUsage: ",
+        customSynopsis = "userlookup [OPTIONS] doctor",
+        descriptionHeading = "%n",
+        description = "Lists every setting with its origin (option, environment variable, profile in its file, default; "
+                + "the key only by origin and length), then sends one 'list --limit 1' and shows each step: DNS, TCP connect, "
+                + "the proxy's CONNECT, TLS (version, cipher, HTTP/2 or 1.1, certificate subject, issuer, expiry, whether a "
+                + "--ca-cert was needed), the HTTP status and time, and the clock against the service's Date. "
+                + "Exit 0 all well, 2 settings missing or wrong, 4 the key refused, 5 a step failed (named). "
+                + "-o json (the default when not on a terminal) gives one document for CI.",
+        optionListHeading = "%n",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        footerHeading = "%n",
+        footer = {
+            HelpLayout.GLOBAL_OPTIONS,
+            "",
+            "Examples:",
+            "  userlookup doctor",
+            "  userlookup --profile sandbox doctor",
+            "  userlookup doctor -o json | jq '.steps[] | select(.ok | not)'",
+        })
+final class DoctorCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    @Mixin
+    HelpLayout.HelpOption help;
+
+    DoctorCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        List<String> warnings = new ArrayList<>();
+        SettingsResolver.Inspection inspection = context.inspectSettings(warnings::add);
+        DoctorReport report = Doctor.examine(inspection, warnings, context::client, Clock.systemUTC());
+        // A checklist for a person (table); every other format gets the one JSON document.
+        int width = context.io().terminal().stdoutIsTerminal() ? context.io().terminal().width() : 0;
+        String text = inspection.settings().output().value() == OutputFormat.TABLE
+                ? TextReport.render(report, context::redact, width)
+                : JsonReport.render(report, context::redact);
+        context.io().stdout().write(text.getBytes(StandardCharsets.UTF_8));
+        context.io().stdout().flush();
+        return report.exit();
+    }
+}

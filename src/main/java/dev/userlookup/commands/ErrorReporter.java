@@ -1,0 +1,175 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.ExitCode;
+import dev.userlookup.UsageException;
+import dev.userlookup.service.ServiceException;
+import dev.userlookup.console.SafeText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine;
+
+/**
+ * The one place that turns a failure into an exit status and one line on standard error:
+ * {@code userlookup: <what failed>: <why>}. The key is redacted from every line, server text
+ * is made safe for a terminal, and a stack trace appears only with {@code --verbose}.
+ */
+final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
+
+    private final Messages messages;
+    private final UnaryOperator<String> redactor;
+    private final java.util.function.BooleanSupplier verbose;
+    private final java.util.function.BooleanSupplier stopped;
+
+    /** @param stopped whether Ctrl-C or SIGTERM stopped the run: whatever it ended in is then only that */
+    ErrorReporter(Messages messages, UnaryOperator<String> redactor, java.util.function.BooleanSupplier verbose,
+            java.util.function.BooleanSupplier stopped) {
+        this.messages = messages;
+        this.redactor = redactor;
+        this.verbose = verbose;
+        this.stopped = stopped;
+    }
+
+    @Override
+    public int handleParseException(CommandLine.ParameterException e, String[] args) {
+        String command = e.getCommandLine().getCommandName();
+        String where = "userlookup".equals(command) ? "" : command + ": ";
+        String help = "see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'";
+        if (e instanceof CommandLine.UnmatchedArgumentException) {
+            line(where + unmatched((CommandLine.UnmatchedArgumentException) e, help));
+        } else if (e.getCause() instanceof CommandLine.TypeConversionException && e.getArgSpec() instanceof CommandLine.Model.OptionSpec) {
+            // The converter's words (OptionValues) after the option and the value as typed.
+            CommandLine.Model.OptionSpec option = (CommandLine.Model.OptionSpec) e.getArgSpec();
+            line(where + option.longestName() + " '" + e.getValue() + "'? " + e.getCause().getMessage());
+        } else if (e instanceof CommandLine.MissingParameterException && missingOptionValue((CommandLine.MissingParameterException) e) != null) {
+            line(where + OptionValues.missing(missingOptionValue((CommandLine.MissingParameterException) e)));
+        } else if (String.valueOf(e.getMessage()).startsWith(UNKNOWN_SUBCOMMAND) && !e.getCommandLine().getSubcommands().isEmpty()) {
+            // `help lsit`: picocli's help command says it in its words; a mistyped command is named as elsewhere.
+            String message = e.getMessage();
+            String word = message.substring(UNKNOWN_SUBCOMMAND.length(), Math.max(UNKNOWN_SUBCOMMAND.length(), message.lastIndexOf('\'')));
+            String closest = Suggestion.closest(word, e.getCommandLine().getSubcommands().keySet());
+            line(where + "unknown command '" + word + "'" + (closest == null ? "; " + help : "; did you mean '" + closest + "'?"));
+        } else {
+            String message = String.valueOf(e.getMessage());
+            line(where + (message.endsWith(".") ? message.substring(0, message.length() - 1) : message) + "; " + help);
+        }
+        return ExitCode.USAGE;
+    }
+
+    private static final String UNKNOWN_SUBCOMMAND = "Unknown subcommand '";
+
+    /** The option whose value is missing ({@code -o} last on the line), or null when something else is. */
+    private static CommandLine.Model.OptionSpec missingOptionValue(CommandLine.MissingParameterException e) {
+        List<CommandLine.Model.ArgSpec> missing = e.getMissing();
+        return missing != null && missing.size() == 1 && missing.get(0) instanceof CommandLine.Model.OptionSpec
+                ? (CommandLine.Model.OptionSpec) missing.get(0) : null;
+    }
+
+    /**
+     * The first word not understood, named for what it is, with the closest command or option;
+     * what follows it (the value of a mistyped option) is not reported as another error.
+     */
+    private static String unmatched(CommandLine.UnmatchedArgumentException e, String help) {
+        String word = e.getUnmatched().isEmpty() ? "" : e.getUnmatched().get(0);
+        CommandLine.Model.CommandSpec spec = e.getCommandLine().getCommandSpec();
+        if (word.startsWith("-")) {
+            String name = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
+            List<String> options = new ArrayList<>();
+            for (CommandLine.Model.OptionSpec option : spec.options()) {
+                options.addAll(List.of(option.names()));
+            }
+            String closest = Suggestion.closest(name, options);
+            return "unknown option '" + name + "'" + (closest == null ? "; " + help : "; did you mean '" + closest + "'?");
+        }
+        if (!spec.subcommands().isEmpty()) {
+            String closest = Suggestion.closest(word, spec.subcommands().keySet());
+            return "unknown command '" + word + "'" + (closest == null ? "; " + help : "; did you mean '" + closest + "'?");
+        }
+        return "unexpected argument '" + word + "'; " + help;
+    }
+
+    @Override
+    public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+        return report(e);
+    }
+
+    int report(Throwable e) {
+        if (causeOf(e, ReaderGoneException.class) != null) {
+            return ExitCode.OK;
+        }
+        if (stopped.getAsBoolean() || e instanceof CancellationException || e instanceof InterruptedException
+                || e instanceof java.io.InterruptedIOException) {
+            return ExitCode.INTERRUPTED;
+        }
+        int status = statusOf(e);
+        if (e instanceof OutOfMemoryError) {
+            line("out of memory (" + e.getMessage() + "): the service's answers did not fit the Java heap;"
+                    + " try a smaller --parallel, or give Java more with USERLOOKUP_JAVA_OPTS=-Xmx1g");
+            return status;
+        }
+        ReaderGoneException.OutputFailedException output = causeOf(e, ReaderGoneException.OutputFailedException.class);
+        if (output != null) {
+            line(output.getMessage());
+        } else if (status == ExitCode.FAILURE) {
+            line("unexpected failure: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                    + (verbose.getAsBoolean() ? "" : "; run again with --verbose for details"));
+        } else {
+            line(e.getMessage());
+        }
+        if (verbose.getAsBoolean()) {
+            printTrace(e);
+        }
+        return status;
+    }
+
+    /**
+     * The stack trace for --verbose. Messages carry the service's words (a line break among them),
+     * so each throwable's message is redacted and escaped whole before its frames.
+     */
+    private void printTrace(Throwable e) {
+        List<String> lines = new ArrayList<>();
+        String prefix = "";
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            lines.add(prefix + SafeText.escape(redactor.apply(t.toString())));
+            for (StackTraceElement frame : t.getStackTrace()) {
+                lines.add("\tat " + frame);
+            }
+            prefix = "Caused by: ";
+        }
+        messages.trace(lines);
+    }
+
+    static int statusOf(Throwable e) {
+        if (e instanceof UsageException || e instanceof ServiceException.InvalidRequest) {
+            return ExitCode.USAGE;
+        }
+        if (e instanceof ServiceException.NotFound) {
+            return ExitCode.NOT_FOUND;
+        }
+        if (e instanceof ServiceException.AuthRefused) {
+            return ExitCode.AUTH;
+        }
+        // Memory a service's answers took is the service failing the tool (the budget should stop it first).
+        if (e instanceof ServiceException || e instanceof OutOfMemoryError) {
+            return ExitCode.UNAVAILABLE;
+        }
+        return ExitCode.FAILURE;
+    }
+
+    /** The first of {@code e} and its causes that is a {@code type}, or null. */
+    private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        return null;
+    }
+
+    /** One message: the key redacted, server text escaped, so no message can move the cursor. */
+    void line(String message) {
+        messages.say(message);
+    }
+}

@@ -1,0 +1,160 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.console.ColorMode;
+import dev.userlookup.console.LineFit;
+import dev.userlookup.console.Terminal;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * Help for people: the root lists the global options and the environment once; a command's help
+ * shows its own options, points to the global ones, and gives examples. On a terminal it is as
+ * wide as the screen, every wrapped line continuing under its own column, and taller help goes
+ * through the pager as other output does.
+ */
+final class HelpLayout {
+
+    /** Width of help that is not on a terminal (a pipe, a file, the man page's model). */
+    static final int UNBOUNDED_WIDTH = 80;
+
+    /** picocli's narrowest; a terminal narrower than this gets lines it wraps itself. */
+    private static final int NARROWEST = 55;
+
+    /** A footer entry, {@code   NAME, NAME   text} or {@code   3  text}: continued under its text. */
+    private static final Pattern ENTRY = Pattern.compile("^( *\\S+(?:, \\S+)* {2,})\\S");
+
+    static final String GLOBAL_OPTIONS = "Global options (--base-url, --profile, --api-key-file, -o, --color, --timeout, "
+            + "--retries, --allow-insecure-http, -v) work here too: see 'userlookup --help'.";
+
+    private HelpLayout() {
+    }
+
+    /** {@code -h, --help} for a command (the root also has -V). */
+    static final class HelpOption {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+        boolean help;
+    }
+
+    /**
+     * Fits the help of {@code root} and all its commands to the terminal on standard output (its
+     * width there, else {@link #UNBOUNDED_WIDTH}), with colour only where table output would have
+     * it, and footers and synopses that wrap under their own columns, never back at column 0.
+     */
+    static void fit(CommandLine root, Terminal terminal, Map<String, String> env) {
+        root.setUsageHelpAutoWidth(false);
+        // Decided when help is printed, not before every run: a run into a pipe never asks the terminal.
+        root.setHelpFactory((spec, colorScheme) -> {
+            spec.usageMessage().width(terminal.stdoutIsTerminal() && terminal.width() > 0
+                    ? Math.max(NARROWEST, terminal.width()) : UNBOUNDED_WIDTH);
+            return new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(
+                    ColorMode.AUTO.enabled(terminal, env) ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
+        });
+        fitSections(root);
+    }
+
+    private static void fitSections(CommandLine command) {
+        command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, HelpLayout::footer);
+        if (command.getCommandSpec().usageMessage().customSynopsis().length > 0) {
+            command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_SYNOPSIS, HelpLayout::synopsis);
+        }
+        if (!command.getCommandSpec().usageMessage().headerHeading().isEmpty()) {
+            // "userlookup: look up ...": one line that picocli does not wrap, so heading and header are wrapped here, together.
+            command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_HEADER_HEADING, help -> "");
+            command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_HEADER, HelpLayout::header);
+        }
+        for (CommandLine sub : command.getSubcommands().values()) {
+            fitSections(sub);
+        }
+    }
+
+    private static String header(CommandLine.Help help) {
+        UsageMessageSpec usage = help.commandSpec().usageMessage();
+        String heading = usage.headerHeading();
+        List<String> lines = LineFit.wrap(heading + String.join(" ", usage.header()), usage.width(), " ".repeat(heading.length()));
+        return String.join(System.lineSeparator(), lines) + System.lineSeparator();
+    }
+
+    /** Each footer line fitted to the width: an entry continues under its text, other lines two columns in. */
+    private static String footer(CommandLine.Help help) {
+        StringBuilder out = new StringBuilder();
+        for (String line : help.commandSpec().usageMessage().footer()) {
+            Matcher entry = ENTRY.matcher(line);
+            int leading = line.length() - line.stripLeading().length();
+            int column = entry.find() ? entry.group(1).length() : leading + 2;
+            for (String fitted : LineFit.wrap(line, help.commandSpec().usageMessage().width(), " ".repeat(column))) {
+                out.append(fitted).append(System.lineSeparator());
+            }
+        }
+        return out.toString();
+    }
+
+    /** {@code Usage: userlookup [OPTIONS] resolve ...}, continued under the word after the command's name. */
+    private static String synopsis(CommandLine.Help help) {
+        String heading = "Usage: ";
+        String text = String.join(" ", help.commandSpec().usageMessage().customSynopsis());
+        int column = heading.length() + text.indexOf(' ') + 1;
+        List<String> lines = LineFit.wrap(heading + text, help.commandSpec().usageMessage().width(), " ".repeat(column));
+        StringBuilder out = new StringBuilder(lines.get(0).substring(heading.length()));
+        for (String line : lines.subList(1, lines.size())) {
+            out.append(System.lineSeparator()).append(line);
+        }
+        return out.append(System.lineSeparator()).toString();
+    }
+
+    /**
+     * Standard output as {@code stdout} gives it at the first write: help and version text then
+     * go where other output goes (through the pager on a terminal, once taller than the screen),
+     * while a run that prints no help never decides.
+     */
+    static OutputStream whenWritten(Supplier<OutputStream> stdout) {
+        return new OutputStream() {
+            private OutputStream target;
+
+            @Override
+            public void write(int b) throws IOException {
+                target().write(b);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) throws IOException {
+                target().write(bytes, offset, length);
+            }
+
+            @Override
+            public void flush() throws IOException {
+                if (target != null) {
+                    target.flush();
+                }
+            }
+
+            private OutputStream target() {
+                if (target == null) {
+                    target = stdout.get();
+                }
+                return target;
+            }
+        };
+    }
+
+    /** A command's option list without the inherited global options. */
+    static void ownOptionsOnly(CommandLine command) {
+        command.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, help -> {
+            CommandLine.Help.Layout layout = help.createDefaultLayout();
+            for (OptionSpec option : help.commandSpec().options()) {
+                if (!option.inherited() && !option.hidden()) {
+                    layout.addOption(option, help.createDefaultParamLabelRenderer());
+                }
+            }
+            return layout.toString();
+        });
+    }
+}

@@ -1,0 +1,37 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.console.SystemTerminal;
+import dev.userlookup.console.Terminal;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * The process's streams, environment and terminal, injected so that commands run in-process in
+ * tests exactly as they run for real.
+ *
+ * @param stdout standard output; a write that fails (the reader went away) raises
+ *     {@link ReaderGoneException}
+ */
+public record Io(InputStream stdin, OutputStream stdout, PrintStream stderr, Map<String, String> env, Terminal terminal) {
+
+    public Io {
+        stdout = stdout instanceof ReaderGoneException.Guard ? stdout : new ReaderGoneException.Guard(stdout);
+    }
+
+    public static Io system() {
+        Map<String, String> env = System.getenv();
+        return new Io(
+                new FileInputStream(FileDescriptor.in),
+                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+                new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8),
+                env,
+                new SystemTerminal(env));
+    }
+}

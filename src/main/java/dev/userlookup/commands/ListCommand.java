@@ -1,0 +1,147 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.ExitCode;
+import dev.userlookup.UsageException;
+import dev.userlookup.service.ServiceClient;
+import dev.userlookup.service.ServiceException;
+import dev.userlookup.model.UserPage;
+import dev.userlookup.output.Footers;
+import dev.userlookup.output.Renderer;
+import dev.userlookup.walk.PageWalker;
+import dev.userlookup.walk.ServicePages;
+import dev.userlookup.walk.WalkProgress;
+import dev.userlookup.walk.WalkResult;
+import dev.userlookup.console.Counts;
+import dev.userlookup.console.ProgressLine;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code userlookup list}: one page of the team's users, all of them, or only how many there are. */
+@Command(
+        name = "list",
+        header = "List the team's users: one page, every page (--all), or the count.",
+        synopsisHeading = "%nUsage: ",
+        customSynopsis = "userlookup [OPTIONS] list [--offset N] [--limit N] [--all] [--count]",
+        descriptionHeading = "%n",
+        description = "Without --limit the service's default page size applies. --all walks every page from "
+                + "--offset on, in pages of 500 (or --limit), streaming users as pages arrive, in the service's order, "
+                + "each user once. A service that sends more users than asked is read as sent: the walk steps by what "
+                + "came back and ends when every user of the total is printed. A walk that would pass offset "
+                + "9223372036854775807 (2^63-1) ends with an error.",
+        optionListHeading = "%n",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        footerHeading = "%n",
+        footer = {
+            HelpLayout.GLOBAL_OPTIONS,
+            "",
+            "Examples:",
+            "  userlookup list --limit 20 --offset 40",
+            "  userlookup list --all -o ndjson | jq -r .client_user_id",
+            "  userlookup list --count",
+        })
+final class ListCommand implements Callable<Integer> {
+
+    static final int MAX_LIMIT = 500;
+
+    private final CommandContext context;
+
+    @Mixin
+    HelpLayout.HelpOption help;
+
+    @Option(names = "--offset", paramLabel = "N", converter = OptionValues.Offset.class, description = "Skip the first N users (default 0).")
+    Long offset;
+
+    @Option(names = "--limit", paramLabel = "N", converter = OptionValues.Limit.class, description = "Users on a page, 1 to " + MAX_LIMIT + ".")
+    Integer limit;
+
+    @Option(names = "--all", description = "Every page from --offset on, streamed out as pages arrive.")
+    boolean all;
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", converter = OptionValues.ParallelCount.class,
+            description = "With --all: pages in flight once the total is known, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
+                    + "halved while the service answers 429 or 503, one more back a success.")
+    int parallel;
+
+    @Option(names = "--count", description = "Print only the total number of users (one request).")
+    boolean count;
+
+    ListCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        // --offset, --limit and --parallel are within their bounds: their converters (OptionValues) saw to it.
+        if (count && all) {
+            throw new UsageException("list: --count and --all do not go together");
+        }
+        if (count) {
+            return printCount();
+        }
+        if (all) {
+            return walkAll();
+        }
+        Renderer renderer = context.renderer();
+        UserPage page = context.client().list(offset, limit, renderer.showsSummaries());
+        renderer.page(page);
+        return ExitCode.OK;
+    }
+
+    private int printCount() throws IOException {
+        UserPage page = context.client().list(offset, 1);
+        if (page.total() == null) {
+            throw new ServiceException.BadResponse("list --count", "it has no \"total\"", null);
+        }
+        context.io().stdout().write((page.total() + "\n").getBytes(StandardCharsets.US_ASCII));
+        context.io().stdout().flush();
+        return ExitCode.OK;
+    }
+
+    private int walkAll() throws IOException {
+        ServiceClient client = context.client();
+        Io io = context.io();
+        WalkProgress progress = WalkProgress.NONE;
+        // Rows on a terminal are their own progress (and may be in a pager): only output sent
+        // elsewhere, with a person watching stderr, gets a progress line.
+        if (io.terminal().stderrIsTerminal() && !io.terminal().stdoutIsTerminal()) {
+            ProgressLine line = context.stderr().progressLine("users");
+            progress = new WalkProgress() {
+                @Override public void update(long users, Long total) { line.update(users, total); }
+                @Override public void clear() { line.clear(); }
+            };
+        }
+        int pageSize = limit != null ? limit : MAX_LIMIT;
+        long start = offset == null ? 0 : offset;
+        WalkResult result;
+        // As batch resolve does: what was printed stays a whole document; the exit status tells.
+        Renderer renderer = context.renderer();
+        boolean summaries = renderer.showsSummaries();
+        try (Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.USER_LIST)) {
+            result = new PageWalker(new ServicePages(client, summaries), pageSize, parallel, progress).walk(start, stream);
+            stream.finish(Footers.walk(result.printed()));
+        }
+        warnIfIncomplete(result);
+        return ExitCode.OK;
+    }
+
+    /** A walk that ended short of the total, or met a changing team, says so: exit 0 all the same. */
+    private void warnIfIncomplete(WalkResult result) {
+        if (!result.teamChanged() && result.endedShortOfTheTotal()) {
+            context.say("warning: the walk ended at " + Counts.format(result.reached()) + " of the "
+                    + Counts.format(result.firstTotal()) + " users the service counts (a short page); run again, or try --limit");
+        }
+        if (result.teamChanged()) {
+            context.say("warning: the team changed during the walk ("
+                    + (result.firstTotal() != null && result.lastTotal() != null && !result.firstTotal().equals(result.lastTotal())
+                        ? "total " + Counts.format(result.firstTotal()) + " at the start, " + Counts.format(result.lastTotal()) + " at the end; "
+                        : "")
+                    + Counts.format(result.duplicates()) + " duplicate users dropped, " + Counts.format(result.printed())
+                    + " printed); run again for a consistent list");
+        }
+    }
+}

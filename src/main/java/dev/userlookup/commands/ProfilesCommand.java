@@ -1,0 +1,59 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.ExitCode;
+import dev.userlookup.settings.ProfileListing;
+import dev.userlookup.settings.OutputFormat;
+import dev.userlookup.output.ProfilesJson;
+import dev.userlookup.output.ProfilesTable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code userlookup profiles}: the profiles of the config file, never a key. */
+@Command(
+        name = "profiles",
+        header = "List the profiles of the config file, the default marked.",
+        synopsisHeading = "%nUsage: ",
+        customSynopsis = "userlookup profiles",
+        descriptionHeading = "%n",
+        description = "Shows each profile's name, base URL and where its key comes from (the key file's path or the key "
+                + "command as written; never the key: no command is run and no key file is read), the default_profile "
+                + "marked. Without a config file it says where one would be read from (exit 0). -o json (the default "
+                + "when not on a terminal; every format but table gives it) is one document for scripts. A config file "
+                + "that others can write, or that another user owns, is exit 2.",
+        optionListHeading = "%n",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        footerHeading = "%n",
+        footer = {
+            "Examples:",
+            "  userlookup profiles",
+            "  userlookup profiles -o json | jq -r '.profiles[].name'",
+        })
+final class ProfilesCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    @Mixin
+    HelpLayout.HelpOption help;
+
+    ProfilesCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        Io io = context.io();
+        ProfileListing listing = ProfileListing.read(io.env());
+        // The run's settings are not decided: that could run a key command. Only -o is read.
+        OutputFormat format = context.options().output;
+        boolean table = format == OutputFormat.TABLE || format == null && io.terminal().stdoutIsTerminal();
+        int width = io.terminal().stdoutIsTerminal() ? io.terminal().width() : 0;
+        String text = table ? ProfilesTable.render(listing, width) : ProfilesJson.render(listing);
+        io.stdout().write(text.getBytes(StandardCharsets.UTF_8));
+        io.stdout().flush();
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,158 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.ExitCode;
+import dev.userlookup.UsageException;
+import dev.userlookup.service.ServiceClient;
+import dev.userlookup.service.ServiceException;
+import dev.userlookup.model.UserRecord;
+import dev.userlookup.walk.IdSource;
+import dev.userlookup.walk.OrderedParallel;
+import dev.userlookup.output.Footers;
+import dev.userlookup.output.Renderer;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code userlookup resolve}: the users your team knows by these ids. */
+@Command(
+        name = "resolve",
+        header = "Print the user whose client_user_id matches; several ids, or --stdin, in input order.",
+        synopsisHeading = "%nUsage: ",
+        customSynopsis = "userlookup [OPTIONS] resolve [--stdin] [--parallel N] CLIENT_USER_ID...",
+        descriptionHeading = "%n",
+        description = "Each id goes into the URL as one percent-encoded path segment, whatever it holds. "
+                + "Several ids (or --stdin, one a line, blanks around an id and blank lines skipped) are resolved concurrently and printed "
+                + "in input order: json an array, ndjson a line each, csv and table rows. An id that is not found is "
+                + "named on stderr, the others still print, and the exit status is 3; before that, the list is asked once "
+                + "whether the base URL is right (if not: exit 5, check the base URL). An answer with another "
+                + "client_user_id (exact comparison) is another customer's record: never printed, the id named, exit 5.",
+        parameterListHeading = "%n",
+        optionListHeading = "%n",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        footerHeading = "%n",
+        footer = {
+            HelpLayout.GLOBAL_OPTIONS,
+            "",
+            "Examples:",
+            "  userlookup resolve customer-000042",
+            "  userlookup resolve customer-000042 'id with spaces/and?slashes' -o ndjson",
+            "  userlookup resolve --stdin -o csv < ids.txt > users.csv",
+        })
+final class ResolveCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    @Parameters(arity = "0..*", paramLabel = "CLIENT_USER_ID", description = "Your id of the user.")
+    List<String> ids = new ArrayList<>();
+
+    @Mixin
+    HelpLayout.HelpOption help;
+
+    @Option(names = "--stdin", description = "Read the ids from standard input, one a line; blanks around an id are dropped.")
+    boolean stdin;
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", converter = OptionValues.ParallelCount.class,
+            description = "Ids resolved at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
+                    + "halved while the service answers 429 or 503, one more back a success.")
+    int parallel;
+
+    ResolveCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (stdin && !ids.isEmpty()) {
+            throw new UsageException("resolve: give ids as arguments or with --stdin, not both");
+        }
+        if (!stdin && ids.isEmpty()) {
+            throw new UsageException("resolve: give a CLIENT_USER_ID (or several, or --stdin)");
+        }
+        if (stdin && context.options().keyFromStdin()) {
+            throw new UsageException("resolve: --stdin and --api-key-file - cannot both read standard input");
+        }
+        for (String id : ids) {
+            if (id.isEmpty()) {
+                throw new UsageException("resolve: the client user id is empty");
+            }
+        }
+        if (!stdin && ids.size() == 1) {
+            UserRecord user = context.client().resolve(ids.get(0));
+            context.renderer().user(user);
+            return ExitCode.OK;
+        }
+        if (stdin && context.io().terminal().stdinIsTerminal()) {
+            context.keepOffPager();
+            // Else a person who typed --stdin at a prompt sees only a cursor that waits.
+            context.say("reading ids, one a line (Ctrl-D to end)");
+        }
+        return resolveMany(stdin ? new IdSource(context.io().stdin()) : ids.iterator());
+    }
+
+    /**
+     * In input order, streamed. An id not found, or answered with another user (never printed), is
+     * named on stderr and the others go on; any other failure stops the batch. Another user's
+     * answer outweighs a missing one in the exit status: 5, else 3.
+     */
+    private int resolveMany(Iterator<String> source) throws Exception {
+        ServiceClient client = context.client();
+        long[] counts = new long[3]; // printed, not found, answered with another user
+        RuntimeException[] fatal = new RuntimeException[1];
+        // The document stays whole (a closed JSON array) whatever cuts the batch short.
+        try (Renderer.UserStream out = context.renderer().stream(Renderer.StreamShape.ARRAY)) {
+            try {
+                new OrderedParallel<String, UserRecord>(parallel, client::resolve).run(source, run -> {
+                    List<UserRecord> users = new ArrayList<>(run.size());
+                    for (OrderedParallel.Done<String, UserRecord> done : run) {
+                        if (done.failure() == null) {
+                            users.add(done.result());
+                            continue;
+                        }
+                        // The rows before it first, so stdout and stderr read in input order on a terminal.
+                        counts[0] += write(out, users);
+                        if (done.failure() instanceof ServiceException.NotFound) {
+                            counts[1]++;
+                        } else if (done.failure() instanceof ServiceException.OtherUser) {
+                            counts[2]++;
+                        } else {
+                            fatal[0] = done.failure();
+                            return false;
+                        }
+                        context.say(done.failure().getMessage());
+                    }
+                    counts[0] += write(out, users);
+                    return true;
+                });
+            } catch (IllegalArgumentException unreadableInput) {
+                fatal[0] = new UsageException("resolve: " + unreadableInput.getMessage(), unreadableInput);
+            }
+            out.finish(Footers.batch(counts[0], counts[1]));
+        }
+        if (fatal[0] != null) {
+            throw fatal[0];
+        }
+        if (counts[2] > 0) {
+            return ExitCode.UNAVAILABLE;
+        }
+        return counts[1] > 0 ? ExitCode.NOT_FOUND : ExitCode.OK;
+    }
+
+    /** Writes and forgets the users collected so far; returns how many. */
+    private static int write(Renderer.UserStream out, List<UserRecord> users) throws java.io.IOException {
+        int count = users.size();
+        if (count > 0) {
+            out.addAll(users);
+            out.flush();
+            // Written: their bodies leave the run's memory budget, for the answers still to come.
+            users.forEach(UserRecord::release);
+            users.clear();
+        }
+        return count;
+    }
+}

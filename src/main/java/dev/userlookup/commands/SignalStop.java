@@ -1,0 +1,76 @@
+package dev.userlookup.commands;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Ctrl-C (SIGINT) and SIGTERM stop the run at once, and what it printed stays whole. The JVM
+ * turns either signal into its shutdown, which runs this hook and then exits 130 or 143. The
+ * hook interrupts the thread running the command and waits for the run to end: that thread, the
+ * only one that writes stdout, notices at its next wait or at the next user it would write, and
+ * leaves through the same path as a walk that fails part-way, so a json document is closed and
+ * ndjson and csv end on a whole line; the run then clears the progress line and lets a pager have
+ * the end of its input. A pager owns the terminal until it quits (as git waits for it); without
+ * one the wait is bounded, for a stdout that takes nothing more (a reader that stopped reading).
+ */
+class SignalStop {
+
+    /** For runs inside another program (tests): no hook, never stopped. */
+    static final SignalStop NONE = new SignalStop(null);
+
+    /** How long a run without a pager may take to close its output once stopped. */
+    private static final long CLOSE_BOUND_MILLIS = 5_000;
+
+    private final Thread runner;
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private volatile boolean stopped;
+    private volatile BooleanSupplier pagerRunning = () -> false;
+
+    SignalStop(Thread runner) {
+        this.runner = runner;
+    }
+
+    /** A stop that the process's signals trigger, for the run on {@code runner}. */
+    static SignalStop onSignals(Thread runner) {
+        SignalStop stop = new SignalStop(runner);
+        Runtime.getRuntime().addShutdownHook(new Thread(stop::stop, "userlookup-stop"));
+        return stop;
+    }
+
+    /** Whether a pager is running, asked when the stop comes: then the wait has no bound. */
+    void watch(BooleanSupplier pagerRunning) {
+        this.pagerRunning = pagerRunning;
+    }
+
+    /**
+     * Stops the run and waits until it has closed its output. The shutdown hook; also at the
+     * normal end of the process, when the run has ended already and there is nothing to do.
+     */
+    void stop() {
+        if (runner == null || ended.getCount() == 0) {
+            return;
+        }
+        stopped = true;
+        runner.interrupt();
+        try {
+            while (!ended.await(CLOSE_BOUND_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (!pagerRunning.getAsBoolean()) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Whether a signal stopped the run: then whatever it ended in is said as nothing more than that. */
+    boolean stopped() {
+        return stopped;
+    }
+
+    /** The run has closed its output: the process may end. */
+    void ended() {
+        ended.countDown();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.userlookup.console;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Breaks text into lines no wider than a terminal, between words, so the terminal never wraps
+ * a word in the middle. A word wider than the line (a long URL) keeps a line of its own, whole.
+ * Spaces where a line breaks go with the break: no line ends in blanks or is only its indent.
+ */
+public final class LineFit {
+
+    private LineFit() {
+    }
+
+    /**
+     * @param width columns; 0 or less for no limit
+     * @param indent put before every line but the first (a continuation)
+     */
+    public static List<String> wrap(String text, int width, String indent) {
+        List<String> lines = new ArrayList<>();
+        if (width <= 0 || DisplayWidth.of(text) <= width) {
+            lines.add(text);
+            return lines;
+        }
+        String line = null;
+        // After a break and before the next word: spaces there are the break, not a blank line.
+        boolean atBreak = false;
+        for (String word : text.split(" ")) {
+            if (line == null) {
+                line = word;
+            } else if (atBreak) {
+                if (!word.isEmpty()) {
+                    line = line + word;
+                    atBreak = false;
+                }
+            } else if (DisplayWidth.of(line) + 1 + DisplayWidth.of(word) <= width) {
+                line = line + " " + word;
+            } else {
+                if (!line.isBlank()) {
+                    lines.add(line.stripTrailing());
+                }
+                line = indent + word;
+                atBreak = word.isEmpty();
+            }
+        }
+        if (!atBreak) {
+            lines.add(line);
+        }
+        return lines;
+    }
+
+    /**
+     * Lines that show a text people copy whole (an id) that does not fit where it belongs, at
+     * {@code column} of a line {@code width} wide: on as few lines as it can take, so that a
+     * mouse selection of one line takes all of it whenever the terminal is wide enough; those
+     * lines start as near under {@code column} as that allows, never at the left edge unless they
+     * must, and the text is continued under its own start, never cut. Each line carries its
+     * indent.
+     */
+    public static List<String> whole(String text, int column, int width) {
+        int textWidth = DisplayWidth.of(text);
+        if (width <= 0 || textWidth == 0) {
+            return List.of(" ".repeat(Math.max(0, column)) + text);
+        }
+        int fewest = (textWidth + width - 1) / width;
+        int piece = (textWidth + fewest - 1) / fewest;
+        int indent = Math.max(0, Math.min(column, width - piece));
+        int room = width - indent;
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder(" ".repeat(indent));
+        int used = 0;
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            int w = DisplayWidth.of(cp);
+            if (used > 0 && used + w > room) {
+                lines.add(line.toString());
+                line = new StringBuilder(" ".repeat(indent));
+                used = 0;
+            }
+            line.appendCodePoint(cp);
+            used += w;
+            i += Character.charCount(cp);
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+}

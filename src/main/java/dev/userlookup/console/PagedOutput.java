@@ -1,0 +1,179 @@
+package dev.userlookup.console;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Map;
+
+/**
+ * Standard output on a terminal that turns into a pager once the output is taller than the
+ * screen. Until then it holds what was written; output that fits is written as it is at the end.
+ * After that everything streams to the pager as it comes. A pager that quits early makes the next
+ * write fail as a closed pipe does, which stops the work like {@code | head}. {@link #close} waits
+ * for the pager, so the prompt comes back only after it; after Ctrl-C too (the run's close is
+ * waited for then, see {@code cli.SignalStop}).
+ */
+public final class PagedOutput extends OutputStream {
+
+    private final OutputStream terminal;
+    private final String command;
+    private final Map<String, String> env;
+    private final int rows;
+    private final int columns;
+    private final ByteArrayOutputStream held = new ByteArrayOutputStream();
+    private int rowsHeld;
+    private int lineBytes;
+    /** Read without the lock by {@link #pagerRunning}: a writer blocked on the pager holds the lock. */
+    private volatile Process pager;
+    private OutputStream toPager;
+    /** Set once output streams on (to the pager, or to the terminal when none starts): nothing is held after. */
+    private volatile boolean streaming;
+
+    /**
+     * @param terminal standard output (a terminal)
+     * @param command the pager's shell command ({@link Pager#command})
+     * @param rows the screen's height; output of fewer rows than that is not paged
+     * @param columns the screen's width, to count the rows a long line takes
+     */
+    public PagedOutput(OutputStream terminal, String command, Map<String, String> env, int rows, int columns) {
+        this.terminal = terminal;
+        this.command = command;
+        this.env = env;
+        this.rows = rows;
+        this.columns = Math.max(1, columns);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public synchronized void write(byte[] bytes, int offset, int length) throws IOException {
+        if (toPager != null) {
+            toPager.write(bytes, offset, length);
+            return;
+        }
+        held.write(bytes, offset, length);
+        count(bytes, offset, length);
+        // One row is left for the prompt the shell prints after.
+        if (rowsHeld >= rows - 1) {
+            startPager();
+        }
+    }
+
+    /** Rows the held text takes: a line break ends one, and a long line wraps (bytes over-count: paging early is harmless). */
+    private void count(byte[] bytes, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
+            if (bytes[i] == '\n') {
+                rowsHeld++;
+                lineBytes = 0;
+            } else if (++lineBytes > columns) {
+                rowsHeld++;
+                lineBytes = 1;
+            }
+        }
+    }
+
+    private void startPager() throws IOException {
+        ProcessBuilder builder = new ProcessBuilder("sh", "-c", command)
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().clear();
+        builder.environment().putAll(env);
+        // As git does, less keeps colours and quits at the end of a short text unless told
+        // otherwise; as systemd does, Ctrl-C quits it (K): Ctrl-C stops the whole run.
+        builder.environment().putIfAbsent("LESS", "FRXK");
+        builder.environment().putIfAbsent("LV", "-c");
+        terminal.flush();
+        streaming = true;
+        try {
+            pager = builder.start();
+        } catch (IOException cannotStart) {
+            // No such pager: the output goes to the terminal as it would without one.
+            toPager = terminal;
+            held.writeTo(terminal);
+            held.reset();
+            return;
+        }
+        toPager = pager.getOutputStream();
+        held.writeTo(toPager);
+        held.reset();
+    }
+
+    /**
+     * Writes what is held to the terminal now, before a message on stderr, so the two read in
+     * the order they happened. The rows stay counted: a pager takes what still comes if the
+     * screen overflows.
+     */
+    public void showHeld() throws IOException {
+        if (streaming) {
+            // Nothing is held once output streams on; a writer blocked on a pager that reads no
+            // more must not hold up a message.
+            return;
+        }
+        synchronized (this) {
+            showHeldLocked();
+        }
+    }
+
+    private void showHeldLocked() throws IOException {
+        if (toPager == null && held.size() > 0) {
+            held.writeTo(terminal);
+            held.reset();
+            terminal.flush();
+        }
+    }
+
+    @Override
+    public synchronized void flush() throws IOException {
+        if (toPager != null) {
+            toPager.flush();
+        }
+        // Held output stays held: it is shown at the end, or by the pager once it is a screen high.
+    }
+
+    /** Shows what was held, or lets the pager have the end of its input and waits for it to quit. */
+    @Override
+    public synchronized void close() throws IOException {
+        if (toPager == null) {
+            showHeldLocked();
+            terminal.flush();
+            return;
+        }
+        if (pager == null) {
+            terminal.flush();
+            return;
+        }
+        awaitPager();
+    }
+
+    /** Whether a pager was started and has not quit: it owns the terminal until it does. */
+    public boolean pagerRunning() {
+        Process started = pager;
+        return started != null && started.isAlive();
+    }
+
+    /** Ends the pager's input (the end of what it shows) and waits for it to quit. */
+    private void awaitPager() {
+        try {
+            toPager.close();
+        } catch (IOException pagerGone) {
+            // it quit first, or the input was ended already: nothing more to give it
+        }
+        // Ctrl-C while a pager that ignores it (a LESS without K) is still shown must not leave
+        // it alone on the terminal: the wait goes on, and the interrupt is kept for after.
+        boolean interrupted = false;
+        while (true) {
+            try {
+                pager.waitFor();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

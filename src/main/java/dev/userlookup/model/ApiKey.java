@@ -1,0 +1,63 @@
+package dev.userlookup.model;
+
+/**
+ * The team key. Its {@code toString} is {@code ***}, so it cannot reach a message by accident;
+ * {@link #redact} takes it out of any text that came from elsewhere (an exception's message, a
+ * body the service echoed).
+ */
+public final class ApiKey {
+
+    private final String value;
+
+    private ApiKey(String value) {
+        this.value = value;
+    }
+
+    /**
+     * A key as read from a file, stdin or the environment: surrounding white space (the file's
+     * final newline) is dropped; anything else that is a control character is refused, since a
+     * CR or LF in a header value is a header injection.
+     *
+     * @param origin where the key came from, for the error message (never the key itself)
+     */
+    public static ApiKey of(String raw, String origin) {
+        String key = raw == null ? "" : raw.strip();
+        if (key.isEmpty()) {
+            throw new IllegalArgumentException("the API key from " + origin + " is empty");
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)) {
+                throw new IllegalArgumentException("the API key from " + origin
+                        + " contains a control character (line break or similar); it cannot go into a header");
+            }
+            if (c > 0xff) {
+                throw new IllegalArgumentException("the API key from " + origin
+                        + " contains a character that cannot go into an HTTP header");
+            }
+        }
+        return new ApiKey(key);
+    }
+
+    /** The key itself, for the request header only. */
+    public String value() {
+        return value;
+    }
+
+    /** How many characters the key has: doctor shows this, never the key or any part of it. */
+    public int length() {
+        return value.length();
+    }
+
+    public String redact(String text) {
+        if (text == null || value.length() < 4) {
+            return text;
+        }
+        return text.replace(value, "***");
+    }
+
+    @Override
+    public String toString() {
+        return "***";
+    }
+}

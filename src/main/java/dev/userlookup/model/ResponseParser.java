@@ -1,0 +1,236 @@
+package dev.userlookup.model;
+
+import dev.userlookup.service.ServiceException;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+
+/**
+ * Turns response bodies into users, or a {@link ServiceException.BadResponse} saying what is
+ * wrong. One pass of Jackson's streaming parser over the body checks the grammar, the tool's
+ * bounds and the shape ({@link PageShape}, {@link UserShape}) and notes where each user lies in
+ * the body; no tree is built. A body with several faults reports the first a reader meets: broken JSON before a wrong
+ * shape, and shape problems in the order of the checks.
+ */
+public final class ResponseParser {
+
+    private ResponseParser() {
+    }
+
+    /** The user in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
+    public static UserRecord user(String operation, byte[] body, ApiKey key) {
+        Reading reading = new Reading(operation, key);
+        try {
+            return user(reading, body);
+        } catch (ServiceException.BadResponse failure) {
+            throw keyFree(failure, body, key, keyFreeBody -> user(reading, keyFreeBody));
+        }
+    }
+
+    /** The page in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
+    public static UserPage page(String operation, byte[] body, boolean summarize, ApiKey key) {
+        Reading reading = new Reading(operation, key);
+        try {
+            return page(reading, body, summarize);
+        } catch (ServiceException.BadResponse failure) {
+            throw keyFree(failure, body, key, keyFreeBody -> page(reading, keyFreeBody, summarize));
+        }
+    }
+
+    /**
+     * The parser quotes the body in its messages, cut short by itself (a token up to 256
+     * characters) and by {@link #firstLine}: a key the body holds could show in part. So where the
+     * body holds the key, the failure is told again from the body with the key taken out, whose
+     * quotes can hold none of it; its cause, quoting too, comes from there as well.
+     */
+    private static ServiceException.BadResponse keyFree(ServiceException.BadResponse failure, byte[] body, ApiKey key,
+            java.util.function.Consumer<byte[]> readAgain) {
+        if (!ServiceText.contains(body, key)) {
+            return failure;
+        }
+        try {
+            readAgain.accept(ServiceText.keyFree(body, key));
+        } catch (ServiceException.BadResponse told) {
+            return told;
+        }
+        // Only the key itself was wrong there (a quote or backslash in it, inside a string).
+        return new ServiceException.BadResponse(failure.operation(), "the body cannot be read as JSON", null);
+    }
+
+    private static UserRecord user(Reading reading, byte[] body) {
+        String operation = reading.operation();
+        try (JsonParser parser = open(operation, body)) {
+            JsonToken root = parser.nextToken();
+            requireDocument(operation, root);
+            int start = (int) parser.currentTokenLocation().getByteOffset();
+            UserShape shape = new UserShape(false);
+            String problem;
+            if (root == JsonToken.START_OBJECT) {
+                problem = shape.read(parser);
+            } else {
+                AnyValue.pass(parser, root);
+                problem = "expected a user object, got " + kind(root);
+            }
+            int end = (int) parser.currentLocation().getByteOffset();
+            requireEnd(operation, parser);
+            if (problem != null) {
+                throw new ServiceException.BadResponse(operation, problem, null);
+            }
+            return new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), null, reading);
+        } catch (IOException | NumberFormatException | ArithmeticException e) {
+            throw translate(reading, e);
+        }
+    }
+
+    /** @param summarize whether to read the fields of a row ({@link UserSummary}) on the way */
+    private static UserPage page(Reading reading, byte[] body, boolean summarize) {
+        String operation = reading.operation();
+        try (JsonParser parser = open(operation, body)) {
+            JsonToken root = parser.nextToken();
+            requireDocument(operation, root);
+            PageShape page = new PageShape(reading, body, summarize);
+            String problem;
+            if (root == JsonToken.START_OBJECT) {
+                problem = page.read(parser);
+            } else {
+                AnyValue.pass(parser, root);
+                problem = "expected a user list object, got " + kind(root);
+            }
+            requireEnd(operation, parser);
+            if (problem != null) {
+                throw new ServiceException.BadResponse(operation, problem, null);
+            }
+            return new UserPage(new JsonBytes(body, 0, body.length), page.users(), page.total(), page.offset(), page.limit());
+        } catch (IOException | NumberFormatException | ArithmeticException e) {
+            throw translate(reading, e);
+        }
+    }
+
+    /**
+     * A parser over a body that is strict UTF-8 and not empty; for a body larger than the longest
+     * string allowed, every string is measured first.
+     */
+    private static JsonParser open(String operation, byte[] body) throws IOException {
+        if (body.length == 0) {
+            throw new ServiceException.BadResponse(operation, "the body is empty", null);
+        }
+        int invalid = Utf8.firstInvalid(body);
+        if (invalid >= 0) {
+            throw new ServiceException.BadResponse(operation, "the body is not valid UTF-8 (at byte " + invalid + ")", null);
+        }
+        // Jackson takes a NUL among the first four bytes for UTF-16 or UTF-32, whose offsets are not
+        // byte offsets; NUL is never JSON text outside a string, nor raw inside one.
+        for (int i = 0; i < Math.min(4, body.length); i++) {
+            if (body[i] == 0) {
+                throw new ServiceException.BadResponse(operation, "the body is not JSON text (a NUL byte at byte " + i + ")", null);
+            }
+        }
+        if (body.length > Json.MAX_STRING_LENGTH) {
+            requireStringsWithinBound(body);
+        }
+        return Json.factory().createParser(body);
+    }
+
+    /**
+     * Jackson checks a string's length when it makes the String, and the shape check passes over
+     * most strings unread: so that a body holds the same bounds either way, each string of the
+     * document is read once here. Only a body longer than the longest string allowed can hold one
+     * too long, and pages are far smaller.
+     */
+    private static void requireStringsWithinBound(byte[] body) throws IOException {
+        try (JsonParser parser = Json.factory().createParser(body)) {
+            int depth = 0;
+            do {
+                JsonToken token = parser.nextToken();
+                if (token == null) {
+                    return;
+                }
+                if (token == JsonToken.VALUE_STRING) {
+                    parser.getText();
+                } else if (token.isStructStart()) {
+                    depth++;
+                } else if (token.isStructEnd()) {
+                    depth--;
+                }
+            } while (depth > 0);
+        }
+    }
+
+    private static void requireDocument(String operation, JsonToken root) {
+        if (root == null) {
+            throw new ServiceException.BadResponse(operation, "the body is empty", null);
+        }
+    }
+
+    /** A body is one JSON document: text after it means a broken or mixed-up response. */
+    private static void requireEnd(String operation, JsonParser parser) throws IOException {
+        if (parser.nextToken() != null) {
+            throw new ServiceException.BadResponse(operation, "there is more after the JSON document", null);
+        }
+    }
+
+    /** The parser's words about the body: they quote it, so they are the service's text (see {@link #keyFree} too). */
+    private static ServiceException translate(Reading reading, Exception e) {
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
+            return reading.failure("it goes beyond what the tool accepts: "
+                    + firstLine(reading.text(((JsonProcessingException) e).getOriginalMessage()))
+                            .replaceAll(",? from `[^`]*`\\)?", ")").replace("))", ")"), e);
+        }
+        if (e instanceof JsonProcessingException) {
+            return reading.failure(firstLine(reading.text(((JsonProcessingException) e).getOriginalMessage())), e);
+        }
+        if (e instanceof IOException) {
+            return reading.failure(firstLine(reading.text(e.getMessage())), e);
+        }
+        // Jackson lets a few number failures through unchecked (an exponent that overflows).
+        return reading.failure("a number is out of any usable range", e);
+    }
+
+    static String fieldPath(com.fasterxml.jackson.databind.JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (com.fasterxml.jackson.databind.JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                if (path.length() > 0) {
+                    path.append('.');
+                }
+                path.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                path.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return path.length() == 0 ? "" : path + ": ";
+    }
+
+    /** What a value is, as the problems say it: "an object", "a string", ..., "null". */
+    static String kind(JsonToken token) {
+        switch (token) {
+            case START_OBJECT:
+                return "an object";
+            case START_ARRAY:
+                return "an array";
+            case VALUE_STRING:
+                return "a string";
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT:
+                return "a number";
+            case VALUE_TRUE:
+            case VALUE_FALSE:
+                return "a boolean";
+            default:
+                return "null";
+        }
+    }
+
+    /** How much of a first line a message quotes. */
+    static final int FIRST_LINE = 200;
+
+    /**
+     * The first line of a text about the body, cut to {@value #FIRST_LINE} characters: only a
+     * {@link ServiceText} can be, so the key is out before the cut.
+     */
+    static String firstLine(ServiceText text) {
+        return text == null ? "unreadable" : text.firstLine().cut(FIRST_LINE).toString();
+    }
+}

@@ -1,0 +1,121 @@
+package dev.userlookup.network;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+
+/**
+ * The service's base URL, checked before any connection: absolute http(s) with a host, an
+ * optional path prefix, no query, fragment or credentials; plain http only to loopback unless
+ * the user allowed it.
+ */
+public final class BaseUrl {
+
+    private final URI uri;
+    private final String prefix;
+
+    private BaseUrl(URI uri) {
+        this.uri = uri;
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        while (path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        this.prefix = uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getRawAuthority() + path;
+    }
+
+    public static BaseUrl parse(String text, boolean allowInsecureHttp) {
+        return parse(text, allowInsecureHttp, null);
+    }
+
+    /**
+     * @param origin where the text came from ({@code environment USERLOOKUP_BASE_URL}), named in
+     *     the message when it is wrong; null when the person just typed it
+     */
+    public static BaseUrl parse(String text, boolean allowInsecureHttp, String origin) {
+        String named = "the base URL '" + text + "'" + (origin == null ? "" : " (from " + origin + ")");
+        String trimmed = text.trim();
+        if (!trimmed.contains("://") && !trimmed.regionMatches(true, 0, "http:", 0, 5) && !trimmed.regionMatches(true, 0, "https:", 0, 6)) {
+            throw new IllegalArgumentException(named + " has no http:// or https://" + withScheme(trimmed));
+        }
+        URI uri;
+        try {
+            uri = new URI(trimmed);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(named + " is not a URL: " + e.getReason());
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("https") && !scheme.equals("http")) {
+            throw new IllegalArgumentException(named + " must start with https:// (or http:// for a local service)");
+        }
+        if (uri.getHost() == null || uri.getHost().isEmpty()) {
+            throw new IllegalArgumentException(named + " has no host");
+        }
+        if (uri.getRawUserInfo() != null) {
+            throw new IllegalArgumentException("the base URL must not carry credentials; the key goes in --api-key-file or USERLOOKUP_API_KEY");
+        }
+        if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+            throw new IllegalArgumentException(named + " must not have a query or fragment");
+        }
+        if (scheme.equals("http") && !allowInsecureHttp && !isLoopback(uri.getHost())) {
+            throw new IllegalArgumentException("refusing to send the API key in clear text to " + uri.getHost()
+                    + "; use https://, or --allow-insecure-http if you must");
+        }
+        return new BaseUrl(uri);
+    }
+
+    /**
+     * "; did you mean https://api.example.test?" for a host and path typed without a scheme
+     * (http:// for a loopback host, where a local service listens), or nothing when it still
+     * would not be a URL.
+     */
+    private static String withScheme(String text) {
+        String rest = text.startsWith("//") ? text.substring(2) : text;
+        try {
+            String host = new URI("https://" + rest).getHost();
+            if (host == null || host.isEmpty()) {
+                return "";
+            }
+            return "; did you mean " + (isLoopback(host) ? "http://" : "https://") + rest + "?";
+        } catch (URISyntaxException notEvenThen) {
+            return "";
+        }
+    }
+
+    /** localhost, 127.0.0.0/8 or ::1, decided without a DNS look-up. */
+    static boolean isLoopback(String host) {
+        String name = host.toLowerCase(Locale.ROOT);
+        if (name.startsWith("[") && name.endsWith("]")) {
+            name = name.substring(1, name.length() - 1);
+        }
+        if (name.equals("localhost") || name.endsWith(".localhost")) {
+            return true;
+        }
+        if (!name.matches("[0-9.]+") && !name.contains(":")) {
+            return false;
+        }
+        try {
+            return InetAddress.getByName(name).isLoopbackAddress();
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    public boolean isHttps() {
+        return prefix.startsWith("https:");
+    }
+
+    /** The URL of an API path such as {@code /v2/user/}, keeping the base's path prefix. */
+    public URI resolve(String encodedPath) {
+        return URI.create(prefix + encodedPath);
+    }
+
+    public URI uri() {
+        return uri;
+    }
+
+    @Override
+    public String toString() {
+        return prefix;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.userlookup.network;
+
+import dev.userlookup.model.ApiKey;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Everything the client needs to talk to the service.
+ *
+ * @param timeout bound on one request, body included
+ * @param retries retries of a failed request (connection failures, timeouts, 408, 429, 5xx gateways)
+ * @param retryBaseDelay first backoff step; doubles with each retry, with full jitter
+ * @param proxy the proxy the environment names for the base URL, or null
+ * @param caFiles CA certificates trusted over https besides the JDK's own ({@code --ca-cert}, {@code SSL_CERT_FILE})
+ * @param verboseLog receives one line per request, response and retry decision; never the key
+ * @param retryNotice receives a sentence for people when a request is retried (what failed,
+ *     which attempt, how long the wait), or null for none
+ * @param timing the clocks, sleep and jitter of retries and of the run's {@link Pace}; null for the real ones
+ * @param memoryBudget bytes of responses held at once, in total ({@link MemoryBudget}); 0 for the share of the heap
+ * @param keyOrigin where the key came from, as a person would name it ({@code environment
+ *     USERLOOKUP_API_KEY}): a refused key's hint says it; null when not known
+ */
+public record ClientSettings(
+        BaseUrl baseUrl,
+        ApiKey apiKey,
+        Duration timeout,
+        int retries,
+        Duration retryBaseDelay,
+        String userAgent,
+        ProxyConfig proxy,
+        List<CaFile> caFiles,
+        Consumer<String> verboseLog,
+        Consumer<String> retryNotice,
+        Timing timing,
+        long memoryBudget,
+        String keyOrigin) {
+
+    public static final Duration DEFAULT_RETRY_BASE_DELAY = Duration.ofMillis(500);
+    /** A longer Retry-After is not waited out: the tool says when to try again instead. */
+    public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);
+
+    public ClientSettings {
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(apiKey, "apiKey");
+        Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(retryBaseDelay, "retryBaseDelay");
+        Objects.requireNonNull(userAgent, "userAgent");
+        caFiles = caFiles == null ? List.of() : List.copyOf(caFiles);
+        verboseLog = verboseLog == null ? line -> { } : verboseLog;
+        retryNotice = retryNotice == null ? line -> { } : retryNotice;
+        timing = timing == null ? Timing.system() : timing;
+        memoryBudget = memoryBudget > 0 ? memoryBudget : MemoryBudget.forHeap(Runtime.getRuntime().maxMemory());
+    }
+
+    /** With the real clocks and a budget by the heap's size. */
+    public ClientSettings(BaseUrl baseUrl, ApiKey apiKey, Duration timeout, int retries, Duration retryBaseDelay, String userAgent,
+            ProxyConfig proxy, List<CaFile> caFiles, Consumer<String> verboseLog, Consumer<String> retryNotice) {
+        this(baseUrl, apiKey, timeout, retries, retryBaseDelay, userAgent, proxy, caFiles, verboseLog, retryNotice, null, 0, null);
+    }
+}

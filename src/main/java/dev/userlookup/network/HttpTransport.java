@@ -1,0 +1,286 @@
+package dev.userlookup.network;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.zip.GZIPInputStream;
+import javax.net.ssl.SSLParameters;
+
+/**
+ * One GET on the wire: the headers (the key among them), a deadline over the whole exchange,
+ * the body capped and unzipped within the run's {@link MemoryBudget}, and every failure before a status put in people's words. It
+ * builds the {@code HttpClient} on first use and ends its thread on {@link #close}.
+ */
+public final class HttpTransport implements AutoCloseable {
+
+    /** Compressed or not, no page of 500 users comes near this; a hostile body stops here. */
+    static final long MAX_BODY_BYTES = 64L << 20;
+
+    private final ClientSettings settings;
+    /** The TLS protocol asked of the JDK for an https client ({@link ServerTrust#context}). */
+    private final String tlsProtocol;
+    private final MemoryBudget budget;
+    private final AtomicBoolean firstTaken = new AtomicBoolean();
+    private final CountDownLatch firstDone = new CountDownLatch(1);
+    private HttpClient http;
+
+    public HttpTransport(ClientSettings settings) {
+        this(settings, ServerTrust.PROTOCOL);
+    }
+
+    /** @param tlsProtocol {@code TLS}; tests name one no provider offers, to meet the JDK's refusal */
+    public HttpTransport(ClientSettings settings, String tlsProtocol) {
+        this.settings = settings;
+        this.tlsProtocol = tlsProtocol;
+        this.budget = new MemoryBudget(settings.memoryBudget());
+    }
+
+    /** The run's memory budget (tests). */
+    public MemoryBudget budget() {
+        return budget;
+    }
+
+    public Response exchange(URI uri) throws TransportFailure {
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .GET()
+                .timeout(settings.timeout())
+                .header("x-service-api-key", settings.apiKey().value())
+                .header("Accept", "application/json")
+                .header("Accept-Encoding", "gzip")
+                .header("User-Agent", settings.userAgent())
+                .build();
+        boolean first = firstTaken.compareAndSet(false, true);
+        if (!first) {
+            awaitFirst();
+        }
+        try {
+            return send(uri, request);
+        } finally {
+            if (first) {
+                firstDone.countDown();
+            }
+        }
+    }
+
+    private Response send(URI uri, HttpRequest request) throws TransportFailure {
+        settings.verboseLog().accept("> GET " + uri + "  (x-service-api-key: ***)");
+        long started = System.nanoTime();
+        HttpClient client = client();
+        MemoryBudget.Hold hold = budget.hold();
+        boolean handedOn = false;
+        CompletableFuture<HttpResponse<BodyChunks>> pending =
+                client.sendAsync(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES, hold));
+        try {
+            HttpResponse<BodyChunks> response;
+            try {
+                // get() with a deadline bounds the body too: HttpRequest.timeout stops at the headers (JDK-8208693).
+                response = pending.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                pending.cancel(true);
+                throw new TransportFailure("timed out after " + seconds(settings.timeout()), true, e);
+            } catch (InterruptedException e) {
+                pending.cancel(true);
+                Thread.currentThread().interrupt();
+                throw new CancellationException("interrupted");
+            } catch (ExecutionException e) {
+                throw TransportFailures.of(e.getCause() == null ? e : e.getCause(), uri, settings.proxy(), settings.timeout());
+            }
+            byte[] body = decode(uri, response);
+            settings.verboseLog().accept(String.format(Locale.ROOT, "< %d in %d ms, %d bytes (%s)",
+                    response.statusCode(), (System.nanoTime() - started) / 1_000_000, body.length, protocol(response)));
+            Response answer = new Response(response.statusCode(), body,
+                    response.headers().firstValue("Content-Type").orElse(null),
+                    response.headers().firstValue("Location").orElse(null),
+                    response.headers().firstValue("Retry-After").orElse(null),
+                    response.headers().firstValue("Date").orElse(null), hold);
+            handedOn = true;
+            return answer;
+        } finally {
+            // Failed, timed out, cancelled or interrupted: nothing of this request is held any more.
+            if (!handedOn) {
+                hold.release();
+            }
+        }
+    }
+
+    /**
+     * Over https the first request of a run goes alone and the others wait for its answer: by then
+     * its connection is up and, over HTTP/2, every later request shares it. Sent together, each
+     * would open a connection of its own before the first handshake was done. Plain http is
+     * HTTP/1.1, where concurrent requests need connections of their own anyway.
+     */
+    private void awaitFirst() {
+        if (!settings.baseUrl().isHttps()) {
+            return;
+        }
+        try {
+            firstDone.await(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted");
+        }
+    }
+
+    /** {@code HTTP/2, TLSv1.3} or {@code HTTP/1.1}: for -v. */
+    private static String protocol(HttpResponse<?> response) {
+        String version = response.version() == HttpClient.Version.HTTP_2 ? "HTTP/2" : "HTTP/1.1";
+        return response.sslSession().map(session -> version + ", " + session.getProtocol()).orElse(version);
+    }
+
+    static String seconds(Duration duration) {
+        long millis = duration.toMillis();
+        return millis % 1000 == 0 ? millis / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+    }
+
+    /**
+     * The body as sent, or unzipped; at most {@link #MAX_BODY_BYTES} either way. The unzip is
+     * counted in the budget piece by piece as it goes, with the compressed body until it is done.
+     */
+    private static byte[] decode(URI uri, HttpResponse<BodyChunks> response) throws TransportFailure {
+        String encoding = response.headers().firstValue("Content-Encoding").orElse("identity").trim().toLowerCase(Locale.ROOT);
+        BodyChunks sent = response.body();
+        if (sent == null) {
+            return new byte[0];  // no body handler ran (a proxy's 407 answered by the client itself)
+        }
+        try {
+            if (encoding.equals("identity") || encoding.isEmpty() || sent.size() == 0) {
+                return sent.join();
+            }
+            if (!encoding.equals("gzip") && !encoding.equals("x-gzip")) {
+                throw new TransportFailure("the response uses content encoding '" + encoding + "', which was not asked for", false, null);
+            }
+            BodyChunks unzipped = sent.sibling();
+            try (InputStream in = new GZIPInputStream(sent.stream(), 8192)) {
+                unzipped.readAll(in, MAX_BODY_BYTES, "it unzips to more than " + (MAX_BODY_BYTES >> 20) + " MiB");
+                sent.drop();
+                return unzipped.join();
+            } catch (CappedBodySubscriber.TooLarge e) {
+                unzipped.drop();
+                throw e;
+            } catch (IOException e) {
+                unzipped.drop();
+                throw new TransportFailure("the gzip body from " + uri.getHost() + " is corrupt: " + e.getMessage(), true, e);
+            }
+        } catch (CappedBodySubscriber.TooLarge e) {
+            throw new TransportFailure("the response body is too large (" + e.getMessage() + ")", false, e);
+        } finally {
+            sent.drop();
+        }
+    }
+
+    /**
+     * The client, built on first use. An https client trusts exactly what {@link ServerTrust}
+     * says: when the JDK cannot make that TLS context, no request goes out (its default context
+     * would drop the CAs of {@code --ca-cert} without a word); each request fails alike, not retried.
+     */
+    private synchronized HttpClient client() throws TransportFailure {
+        if (http == null) {
+            HttpClient.Builder builder = HttpClient.newBuilder()
+                    .version(settings.baseUrl().isHttps() ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(settings.timeout())
+                    .followRedirects(HttpClient.Redirect.NEVER);
+            ProxyConfig proxy = settings.proxy();
+            if (proxy != null) {
+                builder.proxy(proxy.selector());
+                if (proxy.hasCredentials()) {
+                    // Basic for tunnels is enabled before java.net.http loads (App's static block).
+                    builder.authenticator(proxy.authenticator());
+                }
+                settings.verboseLog().accept("* through proxy " + proxy.display());
+            }
+            if (settings.baseUrl().isHttps()) {
+                try {
+                    builder.sslContext(ServerTrust.context(settings.caFiles(), tlsProtocol));
+                } catch (GeneralSecurityException e) {
+                    throw new TransportFailure("this Java cannot set up TLS (" + TransportFailures.words(e)
+                            + "); check its security settings (the providers in java.security)", false, e);
+                }
+            } else {
+                // Plain http never does TLS (redirects stay on the same origin); with a context and
+                // parameters given, the client never asks the JDK for its own.
+                builder.sslContext(new NoTlsContext()).sslParameters(new SSLParameters());
+            }
+            http = builder.build();
+        }
+        return http;
+    }
+
+    /**
+     * Ends the client's selector thread now. It waits in a native call, and at exit HotSpot
+     * waits up to 300 ms for threads in native calls: a third of a one-request run. JDK 21+
+     * closes the client; on 17 to 20 there is no such call, and interrupting the thread is what
+     * ends its loop. Only this client's thread: another client in the same JVM keeps its own.
+     */
+    @Override
+    public void close() {
+        HttpClient client;
+        synchronized (this) {
+            client = http;
+            http = null;
+        }
+        if (client == null) {
+            return;
+        }
+        if (client instanceof AutoCloseable) {
+            try {
+                ((AutoCloseable) client).close();
+            } catch (Exception ignored) {
+                // closing is best effort: the process is about to end
+            }
+            return;
+        }
+        String name = selectorThreadName(client.toString());
+        if (name == null) {
+            return;  // not known for sure: better the wait at exit than another client's thread
+        }
+        ThreadGroup group = Thread.currentThread().getThreadGroup();
+        while (group.getParent() != null) {
+            group = group.getParent();
+        }
+        Thread[] threads = new Thread[group.activeCount() + 8];
+        int count = group.enumerate(threads, true);
+        for (int i = 0; i < count; i++) {
+            if (name.equals(threads[i].getName())) {
+                threads[i].interrupt();
+                try {
+                    threads[i].join(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return;
+            }
+        }
+    }
+
+    /**
+     * {@code HttpClient-<id>-SelectorManager}, the JDK's name for the selector thread of the client
+     * whose {@code toString} ends in {@code (<id>)}; the id is the client's own, one a JVM, and the
+     * JDK's tests find the thread the same way. Null when the text does not end so.
+     */
+    static String selectorThreadName(String text) {
+        int open = text.lastIndexOf('(');
+        int close = text.length() - 1;
+        if (open < 0 || close - open < 2 || text.charAt(close) != ')') {
+            return null;
+        }
+        for (int i = open + 1; i < close; i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return null;
+            }
+        }
+        return "HttpClient-" + text.substring(open + 1, close) + "-SelectorManager";
+    }
+}

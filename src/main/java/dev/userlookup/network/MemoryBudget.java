@@ -1,0 +1,108 @@
+package dev.userlookup.network;
+
+/**
+ * The bytes of responses a run holds at once, in total over every request: bodies as they
+ * arrive (compressed), as they are unzipped, and answers that wait to be read or written (a
+ * walk's window of pages). Each request takes a {@link Hold} and counts in it what it really
+ * holds; an answer that would take the run past its budget fails, so no service can exhaust the
+ * heap however many requests are in flight. A page of 500 users is about 300 KB: the budget is
+ * for bombs and broken services, never met by a working one.
+ */
+public final class MemoryBudget {
+
+    private static final long MIB = 1L << 20;
+    /** What the heap must keep besides the budget: classes, the HTTP client, parsing, output. */
+    static final long FLOOR = 16 * MIB;
+    static final long CEILING = 256 * MIB;
+
+    private final long limit;
+    private long held;
+
+    MemoryBudget(long limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("a budget must be at least one byte");
+        }
+        this.limit = limit;
+    }
+
+    /**
+     * A third of the heap, between 16 and 256 MiB: the rest is for everything else a run keeps
+     * (and for the objects a page's users become), so the budget holds in a 256 MB heap at
+     * {@code --parallel 16}.
+     */
+    static long forHeap(long maxHeap) {
+        return Math.max(FLOOR, Math.min(CEILING, maxHeap / 3));
+    }
+
+    long limit() {
+        return limit;
+    }
+
+    /** Bytes counted now, over every hold (tests). */
+    public synchronized long held() {
+        return held;
+    }
+
+    /** An empty hold for one request's bytes. */
+    Hold hold() {
+        return new Hold();
+    }
+
+    /** {@code 85 MiB}: the budget as people read it. */
+    String describe() {
+        return limit % MIB == 0 || limit >= 10 * MIB ? limit / MIB + " MiB" : limit + " bytes";
+    }
+
+    /** The bytes one request (and then its answer) holds; released once, on every path. */
+    public final class Hold {
+        private long bytes;
+        private boolean released;
+
+        private Hold() {
+        }
+
+        /** Counts {@code more} bytes about to be held; refused past the budget or after release. */
+        public void take(long more) throws CappedBodySubscriber.TooLarge {
+            synchronized (MemoryBudget.this) {
+                if (released) {
+                    throw new CappedBodySubscriber.TooLarge("the request has ended");
+                }
+                if (more > limit - held) {
+                    throw new CappedBodySubscriber.TooLarge("the responses held at once would pass " + describe()
+                            + " together; a page of users is far smaller");
+                }
+                held += more;
+                bytes += more;
+            }
+        }
+
+        /** Counts {@code fewer} bytes as let go. */
+        void give(long fewer) {
+            synchronized (MemoryBudget.this) {
+                if (!released) {
+                    long given = Math.min(fewer, bytes);
+                    bytes -= given;
+                    held -= given;
+                }
+            }
+        }
+
+        /** Bytes this hold counts now. */
+        long bytes() {
+            synchronized (MemoryBudget.this) {
+                return bytes;
+            }
+        }
+
+        /** Lets every byte of this hold go; later calls do nothing. */
+        public void release() {
+            synchronized (MemoryBudget.this) {
+                if (!released) {
+                    released = true;
+                    held -= bytes;
+                    bytes = 0;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,217 @@
+package dev.userlookup.network;
+
+import java.net.Socket;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+import javax.security.auth.x500.X500Principal;
+
+/**
+ * Whom the client trusts over TLS: the JDK's CAs (its cacerts, or whatever
+ * {@code javax.net.ssl.trustStore} names) and, besides them, the CAs of {@code --ca-cert} and
+ * {@code SSL_CERT_FILE}. The given CAs are asked first, and only those that issued a certificate
+ * of the server's chain are parsed and put in a store: one or two, while the JDK's store is about
+ * 150 to load, which a run against a private CA then never pays. For
+ * the same reason a chain that ends in a given CA has its host name checked here
+ * ({@link CertificateHost}) rather than by the JDK's trust manager, whose check loads cacerts
+ * again. A refusal carries the server's chain ({@link RefusedCertificate}) for the error message.
+ */
+public final class ServerTrust extends X509ExtendedTrustManager {
+
+    @FunctionalInterface
+    private interface Check {
+        void on(X509ExtendedTrustManager manager) throws CertificateException;
+    }
+
+    /** A chain from a trusted CA, for another host than the one connected to. */
+    static final class OtherHost extends CertificateException {
+        private static final long serialVersionUID = 1L;
+
+        OtherHost(String host) {
+            super("the certificate is not for " + host);
+        }
+    }
+
+    /** The protocol of the context: the JDK's newest TLS versions. */
+    static final String PROTOCOL = "TLS";
+
+    private final List<CaFile> given;
+    private X509ExtendedTrustManager jdk;
+
+    private ServerTrust(List<CaFile> given) {
+        this.given = List.copyOf(given);
+    }
+
+    /** A TLS context that trusts the JDK's CAs and those of {@code caFiles}; presents no client certificate. */
+    public static SSLContext context(List<CaFile> caFiles) throws GeneralSecurityException {
+        return context(caFiles, PROTOCOL);
+    }
+
+    public static SSLContext context(List<CaFile> caFiles, String protocol) throws GeneralSecurityException {
+        SSLContext context = SSLContext.getInstance(protocol);
+        context.init(null, new TrustManager[] {new ServerTrust(caFiles)}, null);
+        return context;
+    }
+
+    /** A trust manager of the given CAs that issued a certificate of {@code chain}; null when none did. */
+    private X509ExtendedTrustManager givenIssuersOf(X509Certificate[] chain) throws CertificateException {
+        if (given.isEmpty() || chain == null) {
+            return null;
+        }
+        Set<X500Principal> issuers = new HashSet<>();
+        for (X509Certificate certificate : chain) {
+            issuers.add(certificate.getIssuerX500Principal());
+        }
+        List<X509Certificate> anchors = new ArrayList<>();
+        for (CaFile file : given) {
+            anchors.addAll(file.withSubjects(issuers));
+        }
+        if (anchors.isEmpty()) {
+            return null;
+        }
+        try {
+            return managerOf(anchors);
+        } catch (GeneralSecurityException e) {
+            throw new CertificateException("the given CAs cannot be used: " + e.getMessage(), e);
+        }
+    }
+
+    private static X509ExtendedTrustManager managerOf(List<X509Certificate> cas) throws GeneralSecurityException {
+        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+        try {
+            store.load(null, null);
+        } catch (java.io.IOException e) {
+            throw new GeneralSecurityException(e);
+        }
+        for (int i = 0; i < cas.size(); i++) {
+            store.setCertificateEntry("ca-" + i, cas.get(i));
+        }
+        return managerOf(store);
+    }
+
+    public static X509ExtendedTrustManager managerOf(KeyStore store) throws GeneralSecurityException {
+        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        factory.init(store);
+        for (TrustManager manager : factory.getTrustManagers()) {
+            if (manager instanceof X509ExtendedTrustManager) {
+                return (X509ExtendedTrustManager) manager;
+            }
+        }
+        throw new GeneralSecurityException("no X.509 trust manager in " + factory.getAlgorithm());
+    }
+
+    /** The JDK's own, loaded on first need (null store: its cacerts or javax.net.ssl.trustStore). */
+    private synchronized X509ExtendedTrustManager jdk() throws CertificateException {
+        if (jdk == null) {
+            try {
+                jdk = managerOf((KeyStore) null);
+            } catch (GeneralSecurityException e) {
+                throw new CertificateException("the JDK's trusted CAs cannot be loaded: " + e.getMessage(), e);
+            }
+        }
+        return jdk;
+    }
+
+    /**
+     * @param peerHost the host connected to, whose name the certificate must bear; null when the
+     *     caller gives no connection, as the JDK's checks then skip the name too
+     */
+    private void check(X509Certificate[] chain, String authType, String peerHost, Check check) throws CertificateException {
+        try {
+            X509ExtendedTrustManager issuers = givenIssuersOf(chain);
+            if (issuers != null) {
+                try {
+                    // The chain alone (path, validity, key usage, the JDK's disabled certificate
+                    // algorithms), then the name, here. What the connection-less check leaves
+                    // out besides the name is the check of the chain against the signature
+                    // schemes this handshake agreed, which the disabled algorithms cover.
+                    issuers.checkServerTrusted(chain, authType);
+                    if (peerHost != null && (chain == null || chain.length == 0 || !CertificateHost.matches(chain[0], peerHost))) {
+                        throw new OtherHost(peerHost);
+                    }
+                    return;
+                } catch (CertificateException refused) {
+                    // Anchored in a given CA but expired or for another host: the JDK's CAs cannot
+                    // make that right, and their refusal ("no path") would hide the real reason.
+                    if (!unknownIssuer(refused)) {
+                        throw refused;
+                    }
+                }
+            }
+            check.on(jdk());
+        } catch (RefusedCertificate refused) {
+            throw refused;
+        } catch (CertificateException refused) {
+            throw new RefusedCertificate(chain, refused);
+        }
+    }
+
+    /** No chain from the server's certificate to a CA of this store. */
+    static boolean unknownIssuer(Throwable refusal) {
+        return TransportFailures.find(refusal, CertPathBuilderException.class) != null;
+    }
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+        check(chain, authType, engine == null ? null : engine.getPeerHost(), manager -> manager.checkServerTrusted(chain, authType, engine));
+    }
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+        String host = null;
+        if (socket instanceof SSLSocket && ((SSLSocket) socket).getHandshakeSession() != null) {
+            host = ((SSLSocket) socket).getHandshakeSession().getPeerHost();
+        }
+        check(chain, authType, host, manager -> manager.checkServerTrusted(chain, authType, socket));
+    }
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+        check(chain, authType, null, manager -> manager.checkServerTrusted(chain, authType));
+    }
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+        throw new CertificateException("a client does not check client certificates");
+    }
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+        throw new CertificateException("a client does not check client certificates");
+    }
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+        throw new CertificateException("a client does not check client certificates");
+    }
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+        List<X509Certificate> issuers = new ArrayList<>();
+        for (CaFile file : given) {
+            try {
+                issuers.addAll(file.certificates());
+            } catch (CertificateException e) {
+                // a certificate that cannot be read issues nothing
+            }
+        }
+        try {
+            issuers.addAll(List.of(jdk().getAcceptedIssuers()));
+        } catch (CertificateException e) {
+            // only the given ones, then
+        }
+        return issuers.toArray(new X509Certificate[0]);
+    }
+}

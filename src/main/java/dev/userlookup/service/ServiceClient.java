@@ -1,0 +1,223 @@
+package dev.userlookup.service;
+
+import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.ResponseParser;
+import dev.userlookup.model.UserPage;
+import dev.userlookup.model.UserRecord;
+import dev.userlookup.network.CappedBodySubscriber;
+import dev.userlookup.network.ClientSettings;
+import dev.userlookup.network.HttpTransport;
+import dev.userlookup.network.Response;
+
+import java.net.URI;
+import java.text.Normalizer;
+import java.util.Locale;
+
+/**
+ * The service's two reads: the URL of each (the id as one percent-encoded path segment), the
+ * request through {@link RequestPolicy} and {@link HttpTransport}, the body read into users. Every
+ * failure leaves it in words with the key taken out of what the service said
+ * ({@link StatusErrors#worded}, {@link ResponseParser}).
+ */
+public final class ServiceClient implements AutoCloseable {
+
+    private final ClientSettings settings;
+    private final HttpTransport transport;
+    private final RequestPolicy policy;
+    /** Whether the list answers at the base URL: asked once a run, at the first 404 of a resolve. */
+    private final Object baseUrlCheckLock = new Object();
+    private boolean baseUrlChecked;
+    private ServiceException baseUrlFailure;
+    /** The Date header of the last page listed: doctor sets it against the local clock. */
+    private volatile String lastDate;
+
+    public ServiceClient(ClientSettings settings) {
+        this(settings, new HttpTransport(settings));
+    }
+
+    public ServiceClient(ClientSettings settings, HttpTransport transport) {
+        this.settings = settings;
+        this.transport = transport;
+        this.policy = new RequestPolicy(settings, transport);
+    }
+
+    /**
+     * The user whose client_user_id is {@code clientUserId}, exactly: an answer with another
+     * client_user_id is another customer's record, refused unread ({@link ServiceException.OtherUser}).
+     * A 404 is "not found" only where the list answers at the base URL (asked once a run);
+     * else it is a wrong base URL.
+     */
+    public UserRecord resolve(String clientUserId) {
+        String operation = "resolve \"" + clientUserId + "\"";
+        URI uri = settings.baseUrl().resolve("/v2/user/resolve/" + PathSegment.encode(clientUserId));
+        Response response;
+        try {
+            response = get(operation, uri, true);
+        } catch (ServiceException.NotFound notFound) {
+            throw confirmBaseUrl(notFound);
+        }
+        try {
+            UserRecord user = ResponseParser.user(operation, response.body(), settings.apiKey());
+            requireAskedFor(operation, clientUserId, user);
+            user.held(response.hold());
+            return user;
+        } catch (RuntimeException e) {
+            response.release();
+            throw e;
+        }
+    }
+
+    /** One page of the team's users; a null offset or limit leaves the service's default. */
+    public UserPage list(Long offset, Integer limit) {
+        return list(offset, limit, false);
+    }
+
+    /**
+     * One page of the team's users; with {@code summarize} each user's row fields
+     * ({@link UserRecord#summary}) are read as the page is checked, in the calling thread.
+     */
+    public UserPage list(Long offset, Integer limit, boolean summarize) {
+        return requestList(offset, limit).read(summarize);
+    }
+
+    /**
+     * The request for one page alone (retries included): its answer is read afterwards, so that
+     * a walk can send its next request while this page is being checked.
+     */
+    public ListAnswer requestList(Long offset, Integer limit) {
+        StringBuilder query = new StringBuilder();
+        if (offset != null) {
+            query.append("offset=").append(offset);
+        }
+        if (limit != null) {
+            query.append(query.length() == 0 ? "" : "&").append("limit=").append(limit);
+        }
+        String operation = "list" + (query.length() == 0 ? "" : " (" + query.toString().replace('&', ' ').replace('=', ' ') + ")");
+        URI uri = settings.baseUrl().resolve("/v2/user/" + (query.length() == 0 ? "" : "?" + query));
+        Response response = get(operation, uri, false);
+        lastDate = response.date();
+        return new ListAnswer(operation, response, settings.apiKey());
+    }
+
+    /** The one way to the service: a failure comes out in words, the key out of the service's. */
+    private Response get(String operation, URI uri, boolean notFoundMeansNoUser) {
+        try {
+            return policy.get(operation, uri, notFoundMeansNoUser);
+        } catch (ServiceException failure) {
+            throw StatusErrors.worded(failure, settings.apiKey(), settings.keyOrigin());
+        }
+    }
+
+    /**
+     * A 404 from resolve, when the list answers at the base URL (the service is there, the user
+     * is not); else a wrong base URL, which must not read as a missing user. One list request a
+     * run, however many ids are not found: the others wait for its answer.
+     */
+    private ServiceException confirmBaseUrl(ServiceException.NotFound notFound) {
+        ServiceException failure;
+        synchronized (baseUrlCheckLock) {
+            if (!baseUrlChecked) {
+                try {
+                    // Only whether it answers counts: its page leaves the memory budget at once.
+                    list(null, 1).release();
+                } catch (ServiceException listFailed) {
+                    baseUrlFailure = listFailed;
+                }
+                baseUrlChecked = true;
+            }
+            failure = baseUrlFailure;
+        }
+        if (failure == null) {
+            return notFound;
+        }
+        return new ServiceException.Unavailable(notFound.operation(), notFound.reason() + ", and the service's list does not answer "
+                + "at this base URL either (" + failure.reason() + ")", null, "check the base URL " + settings.baseUrl(), null);
+    }
+
+    /** The answer must be the user asked for: exact string equality, as the contract says. */
+    private static void requireAskedFor(String operation, String asked, UserRecord user) {
+        String answered = user.summary().clientUserId();
+        if (asked.equals(answered)) {
+            return;
+        }
+        String hint = "it is not shown";
+        if (answered != null && sameUnderNormalising(asked, answered)) {
+            // Only then is the id the service has worth naming: it is the one asked for, written otherwise.
+            hint = "it is not shown; the service has the id as \"" + answered + "\": ask for it exactly so";
+        }
+        throw new ServiceException.OtherUser(operation,
+                "the service answered with a user whose client_user_id is not the one asked for", hint);
+    }
+
+    /** Whether two ids differ only in case, surrounding white space or Unicode normal form. */
+    private static boolean sameUnderNormalising(String a, String b) {
+        return normalised(a).equals(normalised(b));
+    }
+
+    private static String normalised(String id) {
+        return Normalizer.normalize(id.strip(), Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * A page of the list as the service answered it, not yet read; its body counts in the run's
+     * memory budget until the page read from it is released ({@link UserPage#release}).
+     */
+    public static final class ListAnswer {
+        /** What a user read from a page keeps besides its bytes: the record, its slice, its id. */
+        static final int USER_COST = 160;
+        /** ...and the fields of its row, when asked for, besides the text of those fields. */
+        static final int SUMMARY_COST = 400;
+
+        private final String operation;
+        private final Response response;
+        private final ApiKey key;
+
+        private ListAnswer(String operation, Response response, ApiKey key) {
+            this.operation = operation;
+            this.response = response;
+            this.key = key;
+        }
+
+        /**
+         * The page, checked; {@code summarize} as for {@link ServiceClient#list(Long, Integer, boolean)}.
+         * The objects its users become are counted too, at most what their bytes allow (the text of
+         * a row's fields is never longer in memory than the body it came from).
+         */
+        public UserPage read(boolean summarize) {
+            try {
+                UserPage page = ResponseParser.page(operation, response.body(), summarize, key);
+                long users = page.users().size();
+                response.hold().take(users * USER_COST + (summarize ? users * SUMMARY_COST + response.body().length : 0));
+                page.held(response.hold());
+                return page;
+            } catch (CappedBodySubscriber.TooLarge e) {
+                response.release();
+                throw new ServiceException.Unavailable(operation, "the page is too large to hold (" + e.getMessage() + ")", null, null, e);
+            } catch (RuntimeException e) {
+                response.release();
+                throw e;
+            }
+        }
+
+        /** Lets the answer go unread. */
+        public void release() {
+            response.release();
+        }
+    }
+
+    /** The service's Date header on the last {@link #list} answered, as sent; null when none. */
+    public String lastDate() {
+        return lastDate;
+    }
+
+    /** Bytes of answers counted in the run's memory budget now (tests). */
+    public long bytesHeld() {
+        return transport.budget().held();
+    }
+
+    /** Lets the HTTP client's thread go, so the process can end without waiting for it. */
+    @Override
+    public void close() {
+        transport.close();
+    }
+}

@@ -1,0 +1,107 @@
+package dev.userlookup.service;
+
+import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.ServiceText;
+import dev.userlookup.network.BaseUrl;
+import dev.userlookup.network.ProxyConfig;
+import dev.userlookup.network.Response;
+
+/**
+ * Which kind of failure each HTTP status is, with the service's own detail and a hint. The kind is
+ * decided where the answer arrives ({@link RequestPolicy}); the words, which need the key (to take
+ * it out of the service's text before that is cut short) and where the key came from, are given
+ * by {@link #worded} as the failure leaves the {@link ServiceClient}.
+ */
+final class StatusErrors {
+
+    /** Past this a detail is cut short: a message is one line. */
+    static final int MAX_DETAIL = 300;
+    /** How far into a body a detail is looked for where the key is not at hand ({@link #detail}). */
+    private static final int MAX_KEYLESS_BODY = 64 * 1024;
+
+    /** A non-2xx answer and what the request was: enough to put the failure in words later. */
+    record Answer(String operation, Response response, boolean notFoundMeansNoUser, int retries, BaseUrl baseUrl,
+            ProxyConfig proxy) {
+    }
+
+    private StatusErrors() {
+    }
+
+    /**
+     * The kind of failure, without the service's words yet: {@link #worded} gives them.
+     *
+     * @param notFoundMeansNoUser a 404 from resolve means "no such user"; from list, a wrong base URL
+     * @param retries how many retries were spent before this answer
+     * @param proxy the proxy requests go through, or null: a 407 is its answer
+     */
+    static ServiceException of(String operation, Response response, boolean notFoundMeansNoUser, int retries, BaseUrl baseUrl,
+            ProxyConfig proxy) {
+        Answer answer = new Answer(operation, response, notFoundMeansNoUser, retries, baseUrl, proxy);
+        return of(answer, null, null).answered(answer);
+    }
+
+    /**
+     * The failure in words, if they are still to be given: the service's detail with the key taken
+     * out before it is cut short, and a refused key's hint naming where the key came from.
+     *
+     * @param keyOrigin where the key came from, as a person would name it; null when not known
+     */
+    static ServiceException worded(ServiceException failure, ApiKey key, String keyOrigin) {
+        Answer answer = failure.answer();
+        if (answer == null) {
+            return failure;
+        }
+        ServiceText detail = ErrorDetail.from(answer.response().body(), answer.response().contentType(), key);
+        return of(answer, detail == null ? null : detail.cut(MAX_DETAIL), keyOrigin == null ? "the key" : "the key from " + keyOrigin);
+    }
+
+    private static ServiceException of(Answer answer, ServiceText detailText, String keyNamed) {
+        String operation = answer.operation();
+        int status = answer.response().status();
+        String detail = detailText == null ? null : detailText.toString();
+        if (status == 401 || status == 403) {
+            return new ServiceException.AuthRefused(operation, status, detail, "check " + (keyNamed == null ? "the key" : keyNamed));
+        }
+        if (status == 407) {
+            return answer.proxy() == null
+                    ? new ServiceException.Unavailable(operation, "a proxy refused the request (HTTP 407)", detail, null, null)
+                    : new ServiceException.Unavailable(operation, answer.proxy().refusedCredentials(), null, null, null);
+        }
+        if (status == 404 && answer.notFoundMeansNoUser()) {
+            return new ServiceException.NotFound(operation, status, detail);
+        }
+        if (status == 404) {
+            return new ServiceException.Unavailable(operation, "no such endpoint (HTTP 404)", detail,
+                    "check the base URL " + answer.baseUrl(), null);
+        }
+        if (status == 400 || status == 422) {
+            return new ServiceException.InvalidRequest(operation, status, detail);
+        }
+        if (status == 429) {
+            return new ServiceException.Unavailable(operation, "the service is busy (HTTP 429)", detail,
+                    retryNote(answer.retries()), null);
+        }
+        if (status >= 500) {
+            return new ServiceException.Unavailable(operation, "the service failed (HTTP " + status + ")", detail,
+                    retryNote(answer.retries()), null);
+        }
+        return new ServiceException.Unavailable(operation, "unexpected response (HTTP " + status + ")", detail, null, null);
+    }
+
+    static String retryNote(int retries) {
+        return retries == 0 ? null : "gave up after " + retries + (retries == 1 ? " retry" : " retries");
+    }
+
+    /**
+     * The detail for a message made where the key is not at hand: only a detail that needs no
+     * cutting, so that the key is taken out of it whole where the message is written; a longer one
+     * (or one deep in a large body) is left out rather than cut with part of a key in it.
+     */
+    static String detail(Response response) {
+        if (response.body() == null || response.body().length > MAX_KEYLESS_BODY) {
+            return null;
+        }
+        ServiceText detail = ErrorDetail.from(response.body(), response.contentType(), null);
+        return detail == null || detail.cut(MAX_DETAIL) != detail ? null : detail.toString();
+    }
+}

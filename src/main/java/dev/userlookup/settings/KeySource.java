@@ -1,0 +1,183 @@
+package dev.userlookup.settings;
+
+import dev.userlookup.UsageException;
+import dev.userlookup.model.ApiKey;
+import dev.userlookup.console.Terminal;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Where the key comes from: --api-key-file (a file or standard input), then USERLOOKUP_API_KEY,
+ * then the profile (its key file or key command). Every failure is exit 2 naming the source,
+ * never the key.
+ */
+final class KeySource {
+
+    /** A key is short: past this (/dev/zero, a log file by mistake) it is not a key. */
+    static final int MAX_KEY_BYTES = 64 * 1024;
+    static final String ENV = "USERLOOKUP_API_KEY";
+
+    private final Map<String, String> env;
+    private final InputStream stdin;
+    private final Terminal terminal;
+    private final PrintStream prompt;
+    private final Consumer<String> warn;
+
+    /**
+     * @param prompt where a person at a terminal is asked for the key (standard error)
+     * @param warn receives warnings (a key file others can read)
+     */
+    KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn) {
+        this.env = env;
+        this.stdin = stdin;
+        this.terminal = terminal;
+        this.prompt = prompt;
+        this.warn = warn;
+    }
+
+    /** Whether an option or the environment gives the key, so no profile is needed for it. */
+    boolean givenOutsideProfile(String apiKeyFile) {
+        return apiKeyFile != null || fromEnv() != null;
+    }
+
+    /**
+     * @param chosen the profile in use, or null
+     * @param configFile the file the profile came from
+     * @param url the base URL the key will be sent to
+     */
+    Sourced<ApiKey> load(String apiKeyFile, Profile chosen, Path configFile, String url) {
+        try {
+            if ("-".equals(apiKeyFile)) {
+                return new Sourced<>(ApiKey.of(fromStdin(), "standard input"), Origin.option("--api-key-file - (standard input)"));
+            }
+            if (apiKeyFile != null) {
+                return new Sourced<>(fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile),
+                        Origin.option("--api-key-file " + apiKeyFile));
+            }
+            if (fromEnv() != null) {
+                return new Sourced<>(ApiKey.of(fromEnv(), ENV), Origin.environment(ENV));
+            }
+            if (chosen != null) {
+                return new Sourced<>(fromProfile(chosen, url), Origin.profileKey(chosen.name(),
+                        chosen.apiKeyCommand() != null ? "api_key_command" : "api_key_file " + chosen.apiKeyFile(), configFile));
+            }
+            throw new UsageException("no API key: set " + ENV + " or pass --api-key-file FILE");
+        } catch (IOException e) {
+            throw new UsageException("cannot read the API key from standard input: " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    private String fromEnv() {
+        String value = env.get(ENV);
+        return value == null || value.isBlank() ? null : value;
+    }
+
+    private ApiKey fromProfile(Profile chosen, String url) {
+        // A profile's key belongs to its service: a base URL from elsewhere must bring its own key.
+        if (chosen.baseUrl() != null && !sameService(chosen.baseUrl(), url)) {
+            throw new UsageException("the key of profile " + chosen.name() + " is for " + chosen.baseUrl() + ", not " + url
+                    + "; give that service's key with " + ENV + " or --api-key-file");
+        }
+        String origin = "profile " + chosen.name();
+        if (chosen.apiKeyCommand() != null) {
+            return ApiKey.of(KeyCommand.run(chosen.apiKeyCommand(), chosen.name()), origin + "'s key command");
+        }
+        if (chosen.apiKeyFile() != null) {
+            String source = origin + "'s api_key_file";
+            return fromFile(ConfigFile.keyFile(chosen.apiKeyFile(), env), origin + ": ", source, source);
+        }
+        throw new UsageException("no API key: set " + ENV + ", pass --api-key-file FILE, or give " + origin
+                + " an api_key_file or api_key_command");
+    }
+
+    /**
+     * @param context what the error line starts with ("" or "profile prod: ")
+     * @param origin how ApiKey names the source in its refusals
+     * @param sizeOrigin how the size refusal names it
+     */
+    private ApiKey fromFile(Path file, String context, String origin, String sizeOrigin) {
+        ApiKey key;
+        try (InputStream in = Files.newInputStream(file)) {
+            key = ApiKey.of(read(in, sizeOrigin), origin);
+        } catch (NoSuchFileException e) {
+            throw new UsageException(context + "cannot read the API key file " + file + ": no such file", e);
+        } catch (IOException e) {
+            throw new UsageException(context + "cannot read the API key file " + file + ": " + e.getMessage(), e);
+        }
+        FilePermissions.refuseUnsafeKeyFile(file);
+        FilePermissions.warnIfOthersCanRead(file, warn);
+        return key;
+    }
+
+    /**
+     * A pipe or file is read to its end; a person at a terminal is asked, with echo off, and
+     * the first line is the key (as ssh and sudo ask for a password).
+     */
+    private String fromStdin() throws IOException {
+        if (!terminal.stdinIsTerminal()) {
+            return read(stdin, "standard input");
+        }
+        // Echo goes off before the prompt shows: what is typed once it is there is never echoed,
+        // and never dropped (turning echo off discards input typed before it).
+        Terminal.EchoOff hidden = terminal.echoOff();
+        try {
+            prompt.print("userlookup: API key (not shown): ");
+            prompt.flush();
+            return readLine(stdin);
+        } finally {
+            hidden.close();
+            prompt.println();
+            prompt.flush();
+        }
+    }
+
+    /**
+     * Reads to the end, at most 64 KiB. A plain loop of read(): on JDK 17 FileInputStream's
+     * readNBytes asks a pipe or a terminal for its position and fails with "Illegal seek".
+     */
+    static String read(InputStream in, String origin) throws IOException {
+        byte[] bytes = new byte[MAX_KEY_BYTES + 1];
+        int length = 0;
+        for (int n; length < bytes.length && (n = in.read(bytes, length, bytes.length - length)) > 0; ) {
+            length += n;
+        }
+        if (length > MAX_KEY_BYTES) {
+            throw new UsageException("the API key from " + origin + " is larger than 64 KiB: that is not a key");
+        }
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+
+    /** One typed line, without its line ending; byte by byte, so nothing after it is consumed. */
+    private static String readLine(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b; (b = in.read()) >= 0 && b != '\n'; ) {
+            if (line.size() >= MAX_KEY_BYTES) {
+                throw new UsageException("the API key typed is larger than 64 KiB: that is not a key");
+            }
+            line.write(b);
+        }
+        return line.toString(StandardCharsets.UTF_8);
+    }
+
+    private static boolean sameService(String a, String b) {
+        return trimSlashes(a).equalsIgnoreCase(trimSlashes(b));
+    }
+
+    private static String trimSlashes(String url) {
+        String trimmed = url.trim();
+        while (trimmed.endsWith("/")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1);
+        }
+        return trimmed;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.userlookup.settings;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code userlookup profiles} shows of the config file: each profile's name, base URL and
+ * where its key comes from, the default marked. Reading it runs no key command and opens no key
+ * file: the key is never part of it. The config file itself is judged as for any run (another
+ * user's, or one that others can write, is exit 2).
+ *
+ * @param present whether there is a config file at {@code configFile}
+ * @param defaultProfile the file's default_profile, or null
+ */
+public record ProfileListing(Path configFile, boolean present, String defaultProfile, List<Entry> profiles) {
+
+    public ProfileListing {
+        profiles = List.copyOf(profiles);
+    }
+
+    /**
+     * One profile. {@code keyFrom} is {@link KeyFrom#FILE} with the file's path in
+     * {@code keySource}, {@link KeyFrom#COMMAND} with the command as written, or null with none.
+     */
+    public record Entry(String name, boolean isDefault, String baseUrl, KeyFrom keyFrom, String keySource, Path caCert) {
+    }
+
+    public enum KeyFrom { FILE, COMMAND }
+
+    public static ProfileListing read(Map<String, String> env) {
+        Path path = ConfigFile.location(env);
+        ConfigFile config = ConfigFile.loadIfPresent(path);
+        if (config == null) {
+            return new ProfileListing(path, false, null, List.of());
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (Profile profile : config.profiles().values()) {
+            KeyFrom from = profile.apiKeyFile() != null ? KeyFrom.FILE : profile.apiKeyCommand() != null ? KeyFrom.COMMAND : null;
+            String source = from == KeyFrom.FILE ? ConfigFile.keyFile(profile.apiKeyFile(), env).toString() : profile.apiKeyCommand();
+            entries.add(new Entry(profile.name(), profile.name().equals(config.defaultProfile()), profile.baseUrl(), from, source,
+                    profile.caCert() == null ? null : ConfigFile.keyFile(profile.caCert(), env)));
+        }
+        return new ProfileListing(path, true, config.defaultProfile(), entries);
+    }
+
+    /** Whether default_profile names a profile the file has not got. */
+    public boolean defaultMissing() {
+        return defaultProfile != null && profiles.stream().noneMatch(Entry::isDefault);
+    }
+}

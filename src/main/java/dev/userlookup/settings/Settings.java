@@ -1,0 +1,47 @@
+package dev.userlookup.settings;
+
+import dev.userlookup.model.ApiKey;
+import dev.userlookup.network.BaseUrl;
+import dev.userlookup.network.CaFile;
+import dev.userlookup.network.ProxyConfig;
+import dev.userlookup.console.ColorMode;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Every setting of one run, decided once by {@link SettingsResolver}, each with its origin.
+ *
+ * @param profile the profile in use; its value is null when none is
+ * @param proxy the proxy the environment names for the base URL, or null for a direct connection
+ * @param caFiles CA certificates to trust besides the JDK's: the one of option, environment or
+ *     profile, then SSL_CERT_FILE's; empty when none is given or the base URL is plain http
+ * @param colorOn whether table output carries colour, all things considered (format, terminal,
+ *     {@code --color}, NO_COLOR, CLICOLOR_FORCE)
+ */
+public record Settings(
+        Sourced<BaseUrl> baseUrl,
+        Sourced<String> profile,
+        Sourced<ApiKey> apiKey,
+        ProxyConfig proxy,
+        List<Sourced<CaFile>> caFiles,
+        Sourced<Duration> timeout,
+        Sourced<Integer> retries,
+        Sourced<OutputFormat> output,
+        Sourced<ColorMode> color,
+        boolean colorOn,
+        boolean verbose) {
+
+    public static final int DEFAULT_TIMEOUT_SECONDS = 30;
+    public static final int DEFAULT_RETRIES = 3;
+    public static final int MAX_RETRIES = 100;
+    public static final int MAX_TIMEOUT_SECONDS = 86_400;
+
+    /** The CA files themselves, without their origins: what the TLS context needs. */
+    public List<CaFile> caFileValues() {
+        List<CaFile> files = new java.util.ArrayList<>(caFiles.size());
+        for (Sourced<CaFile> file : caFiles) {
+            files.add(file.value());
+        }
+        return files;
+    }
+}

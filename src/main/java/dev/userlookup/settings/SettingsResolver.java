@@ -1,0 +1,269 @@
+package dev.userlookup.settings;
+
+import dev.userlookup.UsageException;
+import dev.userlookup.model.ApiKey;
+import dev.userlookup.network.BaseUrl;
+import dev.userlookup.network.CaFile;
+import dev.userlookup.network.ProxyConfig;
+import dev.userlookup.console.ColorMode;
+import dev.userlookup.console.Terminal;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The one place that decides the settings of a run. Each setting takes its option first, then
+ * its environment variable, then the profile, then its default. One exception keeps keys where
+ * they belong: a profile's key is sent only to that profile's base_url. The config file is read
+ * only when something is missing or a profile is named.
+ */
+public final class SettingsResolver {
+
+    static final String BASE_URL_ENV = "USERLOOKUP_BASE_URL";
+    static final String PROFILE_ENV = "USERLOOKUP_PROFILE";
+    static final String CA_CERT_ENV = "USERLOOKUP_CA_CERT";
+    /** The machine's CA bundle as curl, OpenSSL and Go read it; company machines set it. */
+    static final String SSL_CERT_FILE = "SSL_CERT_FILE";
+
+    private final Map<String, String> env;
+    private final Terminal terminal;
+    private final KeySource keys;
+
+    /**
+     * @param stdin where {@code --api-key-file -} reads the key
+     * @param prompt where a person at a terminal is asked for it (standard error)
+     * @param warn receives warnings: key files that others can read
+     */
+    public SettingsResolver(Map<String, String> env, Terminal terminal, InputStream stdin, PrintStream prompt,
+            Consumer<String> warn) {
+        this.env = env;
+        this.terminal = terminal;
+        this.keys = new KeySource(env, stdin, terminal, prompt, warn);
+    }
+
+    public Settings resolve(GivenOptions given) {
+        return decide(given, Problems.THROWING);
+    }
+
+    /**
+     * Every setting that can be decided, for {@code doctor}: the same decisions as
+     * {@link #resolve}, but a setting that is missing or wrong is left null (its problem kept in
+     * the list, in the words {@code resolve} would throw) and the others are still decided.
+     */
+    public Inspection inspect(GivenOptions given) {
+        Problems problems = Problems.collecting();
+        Settings settings = decide(given, problems);
+        return new Inspection(settings, problems.messages());
+    }
+
+    /** The settings as far as they could be decided, and what was missing or wrong (empty: all well). */
+    public record Inspection(Settings settings, List<String> problems) {
+        public Inspection {
+            problems = List.copyOf(problems);
+        }
+
+        public boolean ok() {
+            return problems.isEmpty();
+        }
+    }
+
+    /**
+     * How a missing or wrong setting is met: {@link #THROWING} ends the run at the first (exit 2);
+     * a collecting one keeps the message and lets the setting be null.
+     */
+    static final class Problems {
+        static final Problems THROWING = new Problems(null);
+        private final List<String> messages;
+
+        private Problems(List<String> messages) {
+            this.messages = messages;
+        }
+
+        static Problems collecting() {
+            return new Problems(new ArrayList<>());
+        }
+
+        <T> T attempt(java.util.function.Supplier<T> decision) {
+            try {
+                return decision.get();
+            } catch (UsageException e) {
+                if (messages == null) {
+                    throw e;
+                }
+                messages.add(e.getMessage());
+                return null;
+            }
+        }
+
+        List<String> messages() {
+            return messages == null ? List.of() : List.copyOf(messages);
+        }
+    }
+
+    private Settings decide(GivenOptions given, Problems problems) {
+        Sourced<Duration> timeout = orUnknown(problems.attempt(() -> timeout(given.timeoutSeconds())), Origin.option("--timeout"));
+        Sourced<Integer> retries = orUnknown(problems.attempt(() -> retries(given.retries())), Origin.option("--retries"));
+        Sourced<OutputFormat> output = given.output() != null
+                ? new Sourced<>(given.output(), Origin.option("--output"))
+                : new Sourced<>(terminal.stdoutIsTerminal() ? OutputFormat.TABLE : OutputFormat.JSON, Origin.DEFAULT);
+        Sourced<ColorMode> color = color(given.color());
+        boolean colorOn = output.value() == OutputFormat.TABLE && color.value().enabled(terminal, env);
+
+        Sourced<String> givenUrl = firstOf(given.baseUrl(), "--base-url", BASE_URL_ENV);
+        Sourced<String> profileName = firstOf(given.profile(), "--profile", PROFILE_ENV);
+        Path configFile = ConfigFile.location(env);
+        Profile chosen = null;
+        Sourced<String> profile = new Sourced<>(null, Origin.DEFAULT);
+        if (profileName.value() != null || givenUrl.value() == null || !keys.givenOutsideProfile(given.apiKeyFile())) {
+            chosen = problems.attempt(() -> chooseProfile(profileName.value(), configFile));
+            if (chosen != null) {
+                profile = new Sourced<>(chosen.name(), profileName.value() != null ? profileName.origin() : Origin.config(null, configFile));
+            } else if (profileName.value() != null) {
+                profile = new Sourced<>(profileName.value(), profileName.origin());
+            }
+        }
+        Sourced<String> url = givenUrl.value() == null && chosen != null && chosen.baseUrl() != null
+                ? new Sourced<>(chosen.baseUrl(), Origin.config(chosen.name(), configFile))
+                : givenUrl;
+        Profile inUse = chosen;
+        BaseUrl base = problems.attempt(() -> {
+            if (url.value() == null) {
+                throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
+                        + (inUse == null ? "" : ", or give profile " + inUse.name() + " a base_url"));
+            }
+            try {
+                // Where it came from is said unless the person typed it just now.
+                return BaseUrl.parse(url.value(), given.allowInsecureHttp(),
+                        url.origin().kind() == Origin.Kind.OPTION ? null : url.origin().toString());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage(), e);
+            }
+        });
+        Sourced<ApiKey> key = orUnknown(problems.attempt(() -> keys.load(given.apiKeyFile(), inUse, configFile, url.value())), Origin.DEFAULT);
+        ProxyConfig proxy = base == null ? null : problems.attempt(() -> {
+            try {
+                return ProxyConfig.fromEnvironment(env, base.uri());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage(), e);
+            }
+        });
+        boolean https = base != null ? base.isHttps() : url.value() != null && url.value().trim().regionMatches(true, 0, "https:", 0, 6);
+        List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, configFile, https, problems);
+        return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, color, colorOn,
+                given.verbose());
+    }
+
+    /** A setting that could not be decided: no value, and where the wrong one came from. */
+    private static <T> Sourced<T> orUnknown(Sourced<T> decided, Origin origin) {
+        return decided != null ? decided : new Sourced<>(null, origin);
+    }
+
+    /**
+     * The CAs to trust besides the JDK's: --ca-cert, else USERLOOKUP_CA_CERT, else the profile's
+     * ca_cert; and SSL_CERT_FILE as well, beside whichever of them, since it is the machine's
+     * bundle (often the one with the company proxy's CA) while the others name the service's CA.
+     * SSL_CERT_FILE is read only for an https base URL: plain http has nothing to trust.
+     */
+    private List<Sourced<CaFile>> caFiles(String option, Profile chosen, Path configFile, boolean https, Problems problems) {
+        List<Sourced<CaFile>> files = new ArrayList<>();
+        Sourced<String> given = firstOf(option, "--ca-cert", CA_CERT_ENV);
+        if (given.value() != null) {
+            addIfRead(files, problems.attempt(() -> caFile(UserPaths.expand(given.value().trim(), env, null), given.origin())));
+        } else if (chosen != null && chosen.caCert() != null) {
+            addIfRead(files, problems.attempt(() -> caFile(ConfigFile.keyFile(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));
+        }
+        String machine = env.get(SSL_CERT_FILE);
+        if (https && machine != null && !machine.isBlank()) {
+            addIfRead(files, problems.attempt(() -> caFile(Path.of(machine.trim()), Origin.environment(SSL_CERT_FILE))));
+        }
+        return List.copyOf(files);
+    }
+
+    private static void addIfRead(List<Sourced<CaFile>> files, Sourced<CaFile> file) {
+        if (file != null) {
+            files.add(file);
+        }
+    }
+
+    private static Sourced<CaFile> caFile(Path path, Origin origin) {
+        try {
+            return new Sourced<>(CaFile.read(path), origin);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage() + " (from " + origin + ")", e);
+        }
+    }
+
+    private static Sourced<Duration> timeout(Double seconds) {
+        if (seconds == null) {
+            return new Sourced<>(Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Origin.DEFAULT);
+        }
+        if (!(seconds > 0) || seconds > Settings.MAX_TIMEOUT_SECONDS) {
+            throw new UsageException("--timeout must be a number of seconds above 0 (was " + seconds + ")");
+        }
+        return new Sourced<>(Duration.ofMillis(Math.max(1, Math.round(seconds * 1000))), Origin.option("--timeout"));
+    }
+
+    private static Sourced<Integer> retries(Integer retries) {
+        if (retries == null) {
+            return new Sourced<>(Settings.DEFAULT_RETRIES, Origin.DEFAULT);
+        }
+        if (retries < 0 || retries > Settings.MAX_RETRIES) {
+            throw new UsageException("--retries must be between 0 and " + Settings.MAX_RETRIES + " (was " + retries + ")");
+        }
+        return new Sourced<>(retries, Origin.option("--retries"));
+    }
+
+    /** --color, else NO_COLOR or CLICOLOR_FORCE when set (auto reads them), else auto. */
+    private Sourced<ColorMode> color(ColorMode option) {
+        if (option != null) {
+            return new Sourced<>(option, Origin.option("--color"));
+        }
+        for (String variable : new String[] {"CLICOLOR_FORCE", "NO_COLOR"}) {
+            String value = env.get(variable);
+            if (value != null && !value.isEmpty()) {
+                return new Sourced<>(ColorMode.AUTO, Origin.environment(variable));
+            }
+        }
+        return new Sourced<>(ColorMode.AUTO, Origin.DEFAULT);
+    }
+
+    private Sourced<String> firstOf(String option, String optionName, String variable) {
+        if (option != null && !option.isBlank()) {
+            return new Sourced<>(option, Origin.option(optionName));
+        }
+        String fromEnv = env.get(variable);
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return new Sourced<>(fromEnv, Origin.environment(variable));
+        }
+        return new Sourced<>(null, Origin.DEFAULT);
+    }
+
+    /**
+     * The profile named by --profile, USERLOOKUP_PROFILE or the file's default_profile; null
+     * when none is named and there is no file. A name that the file lacks is exit 2.
+     */
+    private Profile chooseProfile(String explicitName, Path path) {
+        ConfigFile config = ConfigFile.loadIfPresent(path);
+        if (config == null) {
+            if (explicitName != null) {
+                throw new UsageException("profile " + explicitName + ": there is no config file at " + path);
+            }
+            return null;
+        }
+        String name = explicitName != null ? explicitName : config.defaultProfile();
+        if (name == null) {
+            return null;
+        }
+        Profile chosen = config.profiles().get(name);
+        if (chosen == null) {
+            throw new UsageException("unknown profile '" + name + "' in " + path
+                    + (config.profiles().isEmpty() ? " (it has none)" : " (it has: " + String.join(", ", config.profiles().keySet()) + ")"));
+        }
+        return chosen;
+    }
+}

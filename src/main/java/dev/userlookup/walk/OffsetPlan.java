@@ -1,0 +1,82 @@
+package dev.userlookup.walk;
+
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * The offsets a walk asks for, handed out ahead of the answers and planned again from what came
+ * back: a page larger than asked moves the plan past the users it brought (requests already out
+ * for offsets inside it become overlaps), and the next offsets step by the size pages come in.
+ * Up to the first total when there is one; never past 2^63-1. Used by the thread that writes,
+ * only: {@link dev.userlookup.walk.OrderedParallel} pulls offsets in the thread that hands its
+ * results on.
+ */
+final class OffsetPlan implements Iterator<Long> {
+
+    private final Long total;
+    /** Offsets handed out whose answers the walk has not taken yet, in the order handed out. */
+    private final ArrayDeque<Long> outstanding = new ArrayDeque<>();
+    private long next;
+    private long stride;
+    /** The page at {@link #next} would end past 2^63-1: nothing after it can be asked for. */
+    private boolean pastLargest;
+
+    OffsetPlan(long from, long stride, Long total) {
+        this.total = total;
+        replanFrom(from, stride);
+    }
+
+    @Override
+    public boolean hasNext() {
+        return !pastLargest && (total == null || next < total);
+    }
+
+    @Override
+    public Long next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        long offset = next;
+        outstanding.add(offset);
+        if (Offsets.passesLargest(offset, stride)) {
+            // No offset after this page's end exists; if the walk needs one, its answer says so.
+            pastLargest = true;
+        } else {
+            next = offset + stride;
+        }
+        return offset;
+    }
+
+    /** The walk has taken the answer for the oldest offset handed out. */
+    void answered(long offset) {
+        Long oldest = outstanding.poll();
+        if (oldest == null || oldest != offset) {
+            throw new IllegalStateException("answer for offset " + offset + " out of order (expected " + oldest + ")");
+        }
+    }
+
+    /**
+     * Plans from what has come back: the walk has read every position before {@code covered} and
+     * pages have been bringing {@code stride} users.
+     */
+    void replan(long covered, long stride) {
+        boolean oneOutReachesIt = false;
+        for (long offset : outstanding) {
+            oneOutReachesIt |= offset <= covered;
+        }
+        // Nothing out starts at or before `covered` (those out lie beyond a gap and will be
+        // dropped), or the plan lags behind a larger page: go on from where the walk has read to.
+        if (!oneOutReachesIt || (!pastLargest && next < covered)) {
+            replanFrom(covered, stride);
+        } else {
+            this.stride = stride;
+        }
+    }
+
+    private void replanFrom(long from, long stride) {
+        this.next = from;
+        this.stride = stride;
+        this.pastLargest = false;
+    }
+}

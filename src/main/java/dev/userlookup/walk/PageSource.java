@@ -1,0 +1,27 @@
+package dev.userlookup.walk;
+
+import dev.userlookup.model.UserPage;
+
+/** Where pages come from: the service client's list, or a test's. Called from several threads. */
+@FunctionalInterface
+public interface PageSource {
+
+    /** One page: the request and the reading of its answer. */
+    UserPage fetch(long offset, int limit);
+
+    /**
+     * The request alone, which the walk limits to {@code --parallel} at once; the answer is read
+     * outside that limit, so the next request need not wait for a page to be checked. By default
+     * the whole fetch counts as the request.
+     */
+    default Answer request(long offset, int limit) {
+        UserPage page = fetch(offset, limit);
+        return () -> page;
+    }
+
+    /** A page answered, still to be read. */
+    @FunctionalInterface
+    interface Answer {
+        UserPage read();
+    }
+}

@@ -1,0 +1,127 @@
+package dev.userlookup.walk;
+
+import dev.userlookup.model.UserPage;
+import dev.userlookup.output.Renderer;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Walks every page from an offset on and streams the users out in the service's order, each
+ * once. The first page is read alone; once it has told the total, up to {@code parallel}
+ * requests are in flight ({@link OrderedParallel}), and pages that arrive early wait in a window
+ * of twice that many. Pages are read as sent ({@link Walk}): the walk steps by what came back, and
+ * offsets already handed out are planned again from it ({@link OffsetPlan}). The walk stops at an
+ * empty or short page or when it has read up to the first total; a page of users already printed
+ * is an error, never an endless loop, and so is a page that would end past 2^63-1.
+ *
+ * <p>What is limited to {@code parallel} is the requests ({@link PageSource#request}): a page that
+ * has arrived is read and checked while the next request is already out, by one of twice as many
+ * workers as requests.
+ */
+public final class PageWalker {
+
+    private final PageSource source;
+    private final int pageSize;
+    private final int parallel;
+    private final WalkProgress progress;
+
+    public PageWalker(PageSource source, int pageSize, int parallel, WalkProgress progress) {
+        if (pageSize < 1 || parallel < 1) {
+            throw new IllegalArgumentException("page size and parallel must be at least 1");
+        }
+        this.source = source;
+        this.pageSize = pageSize;
+        this.parallel = parallel;
+        this.progress = progress;
+    }
+
+    public WalkResult walk(long startOffset, Renderer.UserStream out) throws IOException {
+        try {
+            return walkPages(startOffset, out);
+        } finally {
+            progress.clear();
+        }
+    }
+
+    private WalkResult walkPages(long startOffset, Renderer.UserStream out) throws IOException {
+        UserPage first = source.fetch(startOffset, pageSize);
+        // A service that caps the page below what was asked says so in its limit: walk in its steps,
+        // or its first page would look short and end the walk far below the total.
+        int step = first.limit() != null && first.limit() > 0 && first.limit() < pageSize
+                && first.users().size() == first.limit() ? first.limit() : pageSize;
+        Walk walk = new Walk(out, progress, startOffset, first.total(), step);
+        if (!walk.take(startOffset, first)) {
+            return walk.result();
+        }
+        // Without a total there is no telling how far to go: one page at a time. With one, up to
+        // `parallel` requests, and pages arriving early wait in a window of twice that.
+        Semaphore requests = new Semaphore(parallel, true);
+        // Set before OrderedParallel interrupts its workers: a worker that a departing request's
+        // permit wakes must not start another once the walk has ended (stopped, failed or done).
+        AtomicBoolean ended = new AtomicBoolean();
+        OrderedParallel<Long, UserPage> pages = walk.firstTotal() == null
+                ? new OrderedParallel<>(1, 1, offset -> source.fetch(offset, step))
+                : new OrderedParallel<>(2 * parallel, 2 * parallel, offset -> fetch(requests, ended, offset, step));
+        OffsetPlan plan = new OffsetPlan(walk.covered(), walk.stride(), walk.firstTotal());
+        try {
+            pages.run(plan, run -> {
+                boolean more = false;
+                try {
+                    more = handOn(run, walk, plan);
+                    return more;
+                } finally {
+                    if (!more) {
+                        ended.set(true);
+                    }
+                }
+            });
+        } finally {
+            ended.set(true);
+        }
+        return walk.result();
+    }
+
+    /**
+     * Hands a run of pages that have arrived to the walk, in order, and plans the next offsets
+     * from what came back.
+     *
+     * @return whether to go on
+     */
+    private static boolean handOn(List<OrderedParallel.Done<Long, UserPage>> run, Walk walk, OffsetPlan plan) throws IOException {
+        for (OrderedParallel.Done<Long, UserPage> done : run) {
+            if (done.failure() != null) {
+                throw done.failure();
+            }
+            plan.answered(done.input());
+            if (!walk.take(done.input(), done.result())) {
+                return false;
+            }
+            plan.replan(walk.covered(), walk.stride());
+        }
+        return true;
+    }
+
+    /** One page: its request once one of the {@code parallel} places is free, then its reading, outside them. */
+    private UserPage fetch(Semaphore requests, AtomicBoolean ended, long offset, int step) {
+        try {
+            requests.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted");
+        }
+        if (ended.get()) {
+            requests.release();
+            throw new CancellationException("the walk has ended");
+        }
+        PageSource.Answer answer;
+        try {
+            answer = source.request(offset, step);
+        } finally {
+            requests.release();
+        }
+        return answer.read();
+    }
+}

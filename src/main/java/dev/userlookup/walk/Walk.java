@@ -1,0 +1,131 @@
+package dev.userlookup.walk;
+
+import dev.userlookup.service.ServiceException;
+import dev.userlookup.model.UserPage;
+import dev.userlookup.model.UserRecord;
+import dev.userlookup.output.Renderer;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one walk has written so far and how far its pages have read, taking pages in offset order.
+ * Pages are read as sent: a page larger than asked moves the walk past every user it brought.
+ * Used by the thread that writes, only.
+ */
+final class Walk {
+
+    private final SeenIds seen = new SeenIds();
+    private final Renderer.UserStream out;
+    private final WalkProgress progress;
+    private final Long firstTotal;
+    /** The limit each request asks for: a page with fewer users is the last. */
+    private final int step;
+    private Long lastTotal;
+    /** Every position before this offset has been read: the next page must start here (or before). */
+    private long covered;
+    /** Users a page has been bringing, at least {@link #step}: how far apart to plan the next offsets. */
+    private long stride;
+    private long printed;
+    private long duplicates;
+    private long pages;
+
+    Walk(Renderer.UserStream out, WalkProgress progress, long start, Long firstTotal, int step) {
+        this.out = out;
+        this.progress = progress;
+        this.covered = start;
+        this.firstTotal = firstTotal;
+        this.lastTotal = firstTotal;
+        this.step = step;
+        this.stride = step;
+    }
+
+    /**
+     * Takes the page asked for at {@code offset}, the next in offset order.
+     *
+     * @return whether to go on: false at an empty, short or last page
+     */
+    boolean take(long offset, UserPage page) throws IOException {
+        try {
+            return read(offset, page);
+        } finally {
+            // Written or dropped: its bytes leave the run's memory budget, so the pages to come have room.
+            page.release();
+        }
+    }
+
+    private boolean read(long offset, UserPage page) throws IOException {
+        pages++;
+        if (page.total() != null) {
+            lastTotal = page.total();
+        }
+        if (offset > covered) {
+            // Asked for before a page came back smaller than planned: it lies beyond users not read
+            // yet, so it cannot be written in order. The plan asks again from `covered`.
+            return true;
+        }
+        int size = page.users().size();
+        long end = Offsets.after(offset, size);
+        long printedBefore = printed;
+        // The part before `covered` was read already (a request sent before a larger page came
+        // back): users met again there are expected, not a sign that the team changed.
+        emit(page, (int) Math.min(size, covered - offset));
+        if (size == 0) {
+            return false;
+        }
+        if (end > covered) {
+            // Checked before the last-page rule: a service that ignores the offset must not pass
+            // for a team that changed just because its repeated page happens to be the last.
+            if (printed == printedBefore) {
+                throw noProgress(offset);
+            }
+            covered = end;
+        }
+        if (size < step) {
+            return false;
+        }
+        stride = size;
+        return firstTotal == null || covered < firstTotal;
+    }
+
+    long covered() {
+        return covered;
+    }
+
+    long stride() {
+        return stride;
+    }
+
+    Long firstTotal() {
+        return firstTotal;
+    }
+
+    WalkResult result() {
+        return new WalkResult(printed, pages, firstTotal, lastTotal, duplicates, covered);
+    }
+
+    private void emit(UserPage page, int readAlready) throws IOException {
+        List<UserRecord> users = page.users();
+        List<UserRecord> fresh = new ArrayList<>(users.size());
+        for (int i = 0; i < users.size(); i++) {
+            UserRecord user = users.get(i);
+            if (seen.add(user.userId())) {
+                fresh.add(user);
+            } else if (i >= readAlready) {
+                duplicates++;
+            }
+        }
+        progress.clear();
+        out.addAll(fresh);
+        out.flush();
+        printed += fresh.size();
+        progress.update(printed, page.total());
+    }
+
+    /** The service answered a page with users already printed: walking on would never end. */
+    static ServiceException noProgress(long offset) {
+        return new ServiceException.Unavailable("list --all", "the service makes no progress: the page at offset " + offset
+                + " holds only users already printed", null,
+                "it may ignore the offset parameter; stopped rather than walk forever", null);
+    }
+}

@@ -1,0 +1,78 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.console.Terminal;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Runs userlookup in-process through the real picocli command line, with captured streams, a
+ * chosen environment and a chosen terminal.
+ */
+final class Cli {
+
+    private final Map<String, String> env = new HashMap<>();
+    private Terminal terminal = Terminal.fixed(false, false, 0);
+    private byte[] stdin = new byte[0];
+
+    static Cli against(String baseUrl) {
+        return new Cli().env("USERLOOKUP_BASE_URL", baseUrl).env("USERLOOKUP_API_KEY", TestKeys.KEY);
+    }
+
+    static Cli bare() {
+        return new Cli();
+    }
+
+    Cli env(String name, String value) {
+        if (value == null) {
+            env.remove(name);
+        } else {
+            env.put(name, value);
+        }
+        return this;
+    }
+
+    Cli terminal(boolean stdoutIsTerminal, int width) {
+        this.terminal = Terminal.fixed(stdoutIsTerminal, stdoutIsTerminal, width);
+        return this;
+    }
+
+    /** Output into a file or pipe while a person watches stderr on a terminal (where progress shows). */
+    Cli stderrOnTerminal() {
+        this.terminal = Terminal.fixed(false, true, 0);
+        return this;
+    }
+
+    Cli stdin(String text) {
+        this.stdin = text.getBytes(StandardCharsets.UTF_8);
+        return this;
+    }
+
+    Cli stdinBytes(byte[] bytes) {
+        this.stdin = bytes.clone();
+        return this;
+    }
+
+    Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Io io = new Io(new ByteArrayInputStream(stdin), out,
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.copyOf(env), terminal);
+        int exit = App.run(args, io);
+        return new Result(exit, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
+    }
+
+    record Result(int exit, byte[] outBytes, String err) {
+        String out() {
+            return new String(outBytes, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exit + "\n--- stdout\n" + out() + "--- stderr\n" + err;
+        }
+    }
+}

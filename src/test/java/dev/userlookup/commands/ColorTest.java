@@ -1,0 +1,50 @@
+package dev.userlookup.commands;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** --color, NO_COLOR and CLICOLOR_FORCE, on a terminal and into a pipe. */
+class ColorTest {
+
+    @RegisterExtension
+    static WireMockExtension service = WireMockExtension.newInstance()
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
+            .build();
+
+    @BeforeEach
+    void stub() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2, 2, 2))));
+    }
+
+    @ParameterizedTest(name = "terminal={0} --color={1} NO_COLOR={2} CLICOLOR_FORCE={3} TERM={4} -> {5}")
+    @CsvSource(nullValues = "null", value = {
+        "true,  auto,   null, null, xterm, true",
+        "false, auto,   null, null, xterm, false",
+        "true,  auto,   1,    null, xterm, false",
+        "true,  auto,   '',   null, xterm, true",
+        "false, auto,   null, 1,    xterm, true",
+        "false, auto,   null, 0,    xterm, false",
+        "true,  auto,   1,    1,    xterm, true",
+        "true,  auto,   null, null, dumb,  false",
+        "false, always, null, null, xterm, true",
+        "true,  never,  null, 1,    xterm, false",
+        "true,  ALWAYS, 1,    null, xterm, true",
+    })
+    void colourFollowsTheFlagAndTheEnvironment(boolean terminal, String when, String noColor, String force, String term,
+                                               boolean coloured) {
+        Cli.Result result = Cli.against(service.baseUrl()).env("NO_COLOR", noColor).env("CLICOLOR_FORCE", force)
+                .env("TERM", term).terminal(terminal, 120).run("list", "-o", "table", "--color", when);
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals(coloured, result.out().contains("\u001b["), result.out());
+    }
+}

@@ -1,0 +1,518 @@
+package dev.userlookup.commands;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.absent;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.tomakehurst.wiremock.http.Fault;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import dev.userlookup.ExitCode;
+import dev.userlookup.console.Terminal;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Every exit status of the contract, each from the situation that should cause it. */
+class ExitStatusTest {
+
+    @RegisterExtension
+    static WireMockExtension service = WireMockExtension.newInstance()
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
+            .build();
+
+    @RegisterExtension
+    static WireMockExtension elsewhere = WireMockExtension.newInstance()
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
+            .build();
+
+    private static final String RESOLVE_X = "/v2/user/resolve/x";
+
+    private Cli.Result resolveX(String... extra) {
+        String[] args = new String[extra.length + 2];
+        args[0] = "resolve";
+        args[1] = "x";
+        System.arraycopy(extra, 0, args, 2, extra.length);
+        return Cli.against(service.baseUrl()).run(args);
+    }
+
+    private static void assertOneLine(Cli.Result result) {
+        assertEquals(1, result.err().split("\n").length, result::toString);
+        assertTrue(result.err().startsWith("userlookup: "), result::toString);
+        assertTrue(result.err().endsWith("\n"), result::toString);
+        assertFalse(result.err().contains("\tat "), "no stack trace: " + result.err());
+        assertFalse(result.err().contains(TestKeys.KEY), "the key leaked: " + result.err());
+    }
+
+    @ParameterizedTest(name = "HTTP {0} -> exit {1}")
+    @CsvSource({
+        "401, 4, 'authentication refused (HTTP 401): nope; check the key from environment USERLOOKUP_API_KEY'",
+        "403, 4, 'permission refused (HTTP 403): nope; check the key from environment USERLOOKUP_API_KEY'",
+        "407, 5, 'a proxy refused the request (HTTP 407): nope'",
+        "404, 3, 'not found (HTTP 404): nope'",
+        "400, 2, 'the service rejected the request (HTTP 400): nope'",
+        "422, 2, 'the service rejected the request (HTTP 422): nope'",
+        "500, 5, 'the service failed (HTTP 500): nope'",
+        "501, 5, 'the service failed (HTTP 501): nope'",
+        "503, 5, 'the service failed (HTTP 503): nope'",
+        "429, 5, 'the service is busy (HTTP 429): nope'",
+        "405, 5, 'unexpected response (HTTP 405): nope'",
+        "418, 5, 'unexpected response (HTTP 418): nope'",
+    })
+    void eachStatusHasItsExitCode(int status, int exit, String message) {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(status)
+                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"nope\"}")));
+        // The list answers at this base URL: a 404 from resolve is a missing user.
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
+
+        Cli.Result result = resolveX("--retries", "0");
+
+        assertEquals(exit, result.exit(), result::toString);
+        assertEquals("userlookup: resolve \"x\": " + message + "\n", result.err());
+        assertEquals("", result.out());
+    }
+
+    @Test
+    void aWalkThatFailsStillLeavesAWholeJsonDocument() throws Exception {
+        service.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/v2/user/?offset=0&limit=2"))
+                .willReturn(okJson(Users.page(0, 2, 6, 2))));
+        service.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/v2/user/?offset=2&limit=2"))
+                .willReturn(okJson(Users.page(2, 2, 6, 2))));
+        service.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/v2/user/?offset=4&limit=2"))
+                .willReturn(aResponse().withStatus(500)));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--limit", "2", "--retries", "0", "--parallel", "1");
+
+        assertEquals(5, result.exit(), result::toString);
+        assertOneLine(result);
+        com.fasterxml.jackson.databind.JsonNode document = new com.fasterxml.jackson.databind.ObjectMapper().readTree(result.outBytes());
+        assertEquals(4, document.get("users").size(), result.out());
+        assertEquals(4, document.get("total").asInt());
+    }
+
+    @Test
+    void aListThatIs404PointsAtTheBaseUrl() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withStatus(404)));
+
+        Cli.Result result = Cli.against(service.baseUrl() + "/wrong").run("list");
+
+        assertEquals(5, result.exit(), result::toString);
+        assertOneLine(result);
+        assertTrue(result.err().contains("check the base URL"), result.err());
+    }
+
+    @Test
+    void anHtmlPageFromAProxyIsNamedNotDumped() {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(502).withHeader("Content-Type", "text/html")
+                .withBody("<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body><h1>Bad Gateway</h1></body></html>")));
+
+        Cli.Result result = resolveX("--retries", "0");
+
+        assertEquals(5, result.exit());
+        assertEquals("userlookup: resolve \"x\": the service failed (HTTP 502): an HTML page: 502 Bad Gateway\n", result.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "<html>oops</html>",
+        "not json at all",
+        "{\"user_id\": \"u\", \"client_user_id\": \"c\"",
+        "[]",
+        "\"a string\"",
+        "{\"client_user_id\":\"x\"}",
+        "{\"user_id\":\"u\"}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"created_on\":12}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"connected_sources\":\"oura\"}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"fallback_time_zone\":[1]}",
+        "{\"user_id\":{},\"client_user_id\":\"x\"}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"connected_sources\":[{\"source\":\"oura\"}]}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"connected_sources\":[{\"source\":{\"slug\":7}}]}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"fallback_birth_date\":{\"value\":false}}",
+        "{\"user_id\":\"u\",\"client_user_id\":\"x\",\"ingestion_end\":[]}",
+        "",
+    })
+    void aBodyThatIsNotTheJsonExpectedIsExit5(String body) {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json").withBody(body)));
+
+        Cli.Result result = resolveX();
+
+        assertEquals(5, result.exit(), result::toString);
+        assertOneLine(result);
+        assertTrue(result.err().startsWith("userlookup: resolve \"x\": the response is not the JSON expected"), result.err());
+        assertEquals("", result.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"json", "ndjson", "csv", "table"})
+    void wrongTypesAreExit5InEveryFormat(String format) {
+        service.stubFor(get(RESOLVE_X).willReturn(okJson("{\"user_id\":\"u\",\"client_user_id\":\"x\",\"created_on\":12}")));
+
+        Cli.Result result = resolveX("-o", format);
+
+        assertEquals(5, result.exit(), result::toString);
+        assertEquals("userlookup: resolve \"x\": the response is not the JSON expected: created_on: expected a string, got a number\n",
+                result.err());
+    }
+
+    @Test
+    void anUnreadableTimestampIsExit5WhereATableMustReadItAndPassesThroughAsJson() {
+        service.stubFor(get(RESOLVE_X).willReturn(okJson("{\"user_id\":\"u\",\"client_user_id\":\"x\",\"created_on\":\"yesterday\"}")));
+
+        Cli.Result table = resolveX("-o", "table");
+        Cli.Result json = resolveX("-o", "json");
+
+        assertEquals(5, table.exit(), table::toString);
+        assertOneLine(table);
+        assertTrue(table.err().contains("created_on"), table.err());
+        assertEquals("", table.out());
+        assertEquals(0, json.exit(), json::toString);
+        assertTrue(json.out().contains("\"created_on\": \"yesterday\""), json.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{\"users\": {}}",
+        "{\"total\": 3}",
+        "{\"users\": [1, 2]}",
+        "{\"users\": [], \"total\": \"many\"}",
+        "{\"users\": [{\"user_id\": \"u\"}], \"total\": 1}",
+    })
+    void aPageThatIsNotAUserListIsExit5(String body) {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(body)));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list");
+
+        assertEquals(5, result.exit(), result::toString);
+        assertOneLine(result);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Fault.class)
+    void networkFaultsAreExit5(Fault fault) {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withFault(fault)));
+
+        Cli.Result result = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> resolveX("--retries", "0", "--timeout", "5"));
+
+        assertEquals(5, result.exit(), result::toString);
+        assertOneLine(result);
+    }
+
+    @Test
+    void connectionRefusedIsExit5() {
+        Cli.Result result = Cli.against("http://127.0.0.1:9").run("resolve", "x", "--retries", "0");
+
+        assertEquals(5, result.exit());
+        assertEquals("userlookup: resolve \"x\": cannot connect to 127.0.0.1:9 (connection refused)\n", result.err());
+    }
+
+    @Test
+    void slowHeadersTimeOut() {
+        service.stubFor(get(RESOLVE_X).willReturn(okJson(Users.user("u", "x")).withFixedDelay(3000)));
+
+        Cli.Result result = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> resolveX("--retries", "0", "--timeout", "0.5"));
+
+        assertEquals(5, result.exit(), result::toString);
+        assertEquals("userlookup: resolve \"x\": timed out after 0.5 s\n", result.err());
+    }
+
+    @Test
+    void aBodyThatDribblesPastTheTimeoutStillEndsAtTheTimeout() {
+        service.stubFor(get(RESOLVE_X).willReturn(okJson(Users.user("u", "x")).withChunkedDribbleDelay(20, 4000)));
+
+        long started = System.nanoTime();
+        Cli.Result result = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> resolveX("--retries", "0", "--timeout", "1"));
+        long millis = (System.nanoTime() - started) / 1_000_000;
+
+        assertEquals(5, result.exit(), result::toString);
+        assertEquals("userlookup: resolve \"x\": timed out after 1 s\n", result.err());
+        assertTrue(millis < 3500, "ended after " + millis + " ms");
+    }
+
+    @Test
+    void aFailureThenSuccessIsRetried() {
+        service.stubFor(get(RESOLVE_X).inScenario("flaky").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(503).withHeader("Retry-After", "0")).willSetStateTo("second"));
+        service.stubFor(get(RESOLVE_X).inScenario("flaky").whenScenarioStateIs("second")
+                .willReturn(aResponse().withStatus(502)).willSetStateTo("third"));
+        service.stubFor(get(RESOLVE_X).inScenario("flaky").whenScenarioStateIs("third")
+                .willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = resolveX("--retries", "2", "-v");
+
+        assertEquals(0, result.exit(), result::toString);
+        service.verify(3, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
+        // 503 is the service's overload: the pause is the larger of Retry-After (0) and the first backoff (0 to 0.5 s).
+        assertTrue(result.err().matches("(?s).*retry 1 of 2 in 0\\.[0-5] s after HTTP 503\n.*"), result.err());
+        assertTrue(result.err().contains("after HTTP 502"), result.err());
+    }
+
+    @ParameterizedTest(name = "HTTP {0}, then a user")
+    @ValueSource(ints = {408, 429, 500, 504})
+    void eachRetriedStatusIsRetriedOnceThenSucceeds(int status) {
+        // 502 and 503 are retried in aFailureThenSuccessIsRetried; these are the rest of the contract's list.
+        service.stubFor(get(RESOLVE_X).inScenario("once").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(status).withHeader("Retry-After", "0")).willSetStateTo("ok"));
+        service.stubFor(get(RESOLVE_X).inScenario("once").whenScenarioStateIs("ok").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = resolveX("--retries", "1", "-v");
+
+        assertEquals(0, result.exit(), result::toString);
+        service.verify(2, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
+        // A 429 waits the larger of Retry-After (0) and the first backoff (0 to 0.5 s); the others, Retry-After.
+        String wait = status == 429 ? "0\\.[0-5]" : "0\\.0";
+        assertTrue(result.err().matches("(?s).*\\* retry 1 of 1 in " + wait + " s after HTTP " + status + "\n.*"), result.err());
+        assertTrue(result.out().contains("\"client_user_id\": \"x\""), result.out());
+    }
+
+    @Test
+    void aDroppedConnectionIsRetriedThenSucceeds() {
+        // The JDK's HttpClient itself sends a GET again, once, when the connection drops before any
+        // answer: so the first two requests drop, and only the tool's own retry reaches the user.
+        service.stubFor(get(RESOLVE_X).inScenario("reset").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)).willSetStateTo("again"));
+        service.stubFor(get(RESOLVE_X).inScenario("reset").whenScenarioStateIs("again")
+                .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)).willSetStateTo("ok"));
+        service.stubFor(get(RESOLVE_X).inScenario("reset").whenScenarioStateIs("ok").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> resolveX("--retries", "1", "--timeout", "5", "-v"));
+
+        assertEquals(0, result.exit(), result::toString);
+        service.verify(3, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
+        assertEquals(2, result.err().split("> GET ", -1).length - 1, "the tool's own two attempts: " + result.err());
+        assertTrue(result.err().matches("(?s).*\\* retry 1 of 1 in \\d+\\.\\d s after connection to [^\n]* failed: .*"), result.err());
+        assertTrue(result.out().contains("\"client_user_id\": \"x\""), result.out());
+    }
+
+    @Test
+    void aRetryAfterInSecondsIsWaitedOutBeforeTheRetry() {
+        service.stubFor(get(RESOLVE_X).inScenario("seconds").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(503).withHeader("Retry-After", "1")).willSetStateTo("ok"));
+        service.stubFor(get(RESOLVE_X).inScenario("seconds").whenScenarioStateIs("ok").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = resolveX("--retries", "1", "-v");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.err().contains("* retry 1 of 1 in 1.0 s after HTTP 503\n"), result.err());
+        // WireMock lists serve events newest first; the gap is measured where the service sees it.
+        java.util.List<com.github.tomakehurst.wiremock.stubbing.ServeEvent> events = service.getAllServeEvents();
+        assertEquals(2, events.size());
+        long gap = events.get(0).getRequest().getLoggedDate().getTime() - events.get(1).getRequest().getLoggedDate().getTime();
+        assertTrue(gap >= 900, "the retry came " + gap + " ms after a Retry-After of one second");
+    }
+
+    @Test
+    void byDefaultAFailingRequestIsRetriedThreeTimes() {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(503).withHeader("Retry-After", "0")));
+
+        Cli.Result result = resolveX();
+
+        assertEquals(5, result.exit(), result::toString);
+        service.verify(4, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
+        assertEquals("userlookup: resolve \"x\": the service failed (HTTP 503); gave up after 3 retries\n", result.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {401, 403, 404, 422})
+    void refusalsAreNeverRetried(int status) {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(status)));
+
+        resolveX("--retries", "3");
+
+        service.verify(1, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
+    }
+
+    @Test
+    void aRetryAfterBeyondSixtySecondsFailsAtOnceSayingWhen() {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(429).withHeader("Retry-After", "3600")));
+
+        Cli.Result result = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> resolveX("--retries", "3"));
+
+        assertEquals(5, result.exit());
+        assertOneLine(result);
+        assertTrue(result.err().contains("it asks to wait 3600 s: try again after "), result.err());
+        service.verify(1, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
+    }
+
+    @Test
+    void aRetryAfterHttpDateIsHonoured() {
+        // An HTTP date has whole seconds: two seconds ahead is between one and two seconds away.
+        String inOneSecond = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME
+                .format(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusSeconds(2));
+        service.stubFor(get(RESOLVE_X).inScenario("date").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(429).withHeader("Retry-After", inOneSecond)).willSetStateTo("ok"));
+        service.stubFor(get(RESOLVE_X).inScenario("date").whenScenarioStateIs("ok").willReturn(okJson(Users.user("u", "x"))));
+
+        long started = System.nanoTime();
+        Cli.Result result = resolveX("--retries", "1", "-v");
+        long millis = (System.nanoTime() - started) / 1_000_000;
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.err().contains("* retry 1 of 1 in ") && result.err().contains("after HTTP 429"), result.err());
+        assertTrue(millis >= 900 && millis < 4000, "waited " + millis + " ms for a Retry-After one to two seconds away");
+    }
+
+    @Test
+    void timeoutsAreRetriedToo() {
+        service.stubFor(get(RESOLVE_X).inScenario("slow").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(okJson(Users.user("u", "x")).withFixedDelay(2000)).willSetStateTo("fast"));
+        service.stubFor(get(RESOLVE_X).inScenario("slow").whenScenarioStateIs("fast").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = resolveX("--retries", "1", "--timeout", "0.5", "-v");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.err().contains("after timed out after 0.5 s"), result.err());
+    }
+
+    @Test
+    void aSameOriginRedirectIsFollowed() {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(307).withHeader("Location", "/moved/x")));
+        service.stubFor(get("/moved/x").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = resolveX();
+
+        assertEquals(0, result.exit(), result::toString);
+    }
+
+    @Test
+    void aFollowedSameOriginRedirectStillCarriesTheKey() {
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(307).withHeader("Location", "/moved/x")));
+        service.stubFor(get("/moved/x").willReturn(okJson(Users.user("u", "x"))));
+
+        Cli.Result result = resolveX();
+
+        assertEquals(0, result.exit(), result::toString);
+        service.verify(1, getRequestedFor(urlPathEqualTo("/moved/x")).withHeader("x-service-api-key", equalTo(TestKeys.KEY)));
+        service.verify(0, getRequestedFor(urlPathEqualTo("/moved/x")).withHeader("x-service-api-key", absent()));
+    }
+
+    @Test
+    void aCrossOriginRedirectIsNotFollowedAndTheKeyStaysHome() {
+        elsewhere.stubFor(get(RESOLVE_X).willReturn(okJson(Users.user("u", "x"))));
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(302)
+                .withHeader("Location", elsewhere.baseUrl() + RESOLVE_X)));
+
+        Cli.Result result = resolveX();
+
+        assertEquals(5, result.exit(), result::toString);
+        assertOneLine(result);
+        assertTrue(result.err().contains("redirected to another origin"), result.err());
+        assertEquals(0, elsewhere.getAllServeEvents().size());
+        elsewhere.verify(0, getRequestedFor(urlPathEqualTo(RESOLVE_X)).withHeader("x-service-api-key", absent()));
+    }
+
+    @Test
+    void anUnexpectedFailureInsideTheToolIsExit1WithoutATrace() {
+        Terminal broken = new Terminal() {
+            @Override public boolean stdoutIsTerminal() { throw new IllegalStateException("terminal probe failed"); }
+            @Override public boolean stderrIsTerminal() { return false; }
+            @Override public int width() { return 0; }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        service.stubFor(get(RESOLVE_X).willReturn(okJson(Users.user("u", "x"))));
+        Io io = new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), broken);
+
+        int exit = App.run(new String[] {"resolve", "x"}, io);
+
+        assertEquals(1, exit);
+        assertEquals("userlookup: unexpected failure: IllegalStateException: terminal probe failed; "
+                + "run again with --verbose for details\n", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aReaderThatWentAwayIsExit0AndSilent() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 50, 50, 50))));
+        AtomicInteger writes = new AtomicInteger();
+        OutputStream closedPipe = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                writes.incrementAndGet();
+                throw new IOException("Broken pipe");
+            }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Io io = new Io(new ByteArrayInputStream(new byte[0]), closedPipe, new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
+
+        int exit = App.run(new String[] {"list", "-o", "ndjson"}, io);
+
+        assertEquals(0, exit);
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+        assertTrue(writes.get() >= 1);
+    }
+
+    @Test
+    void aFullDiskIsNotAReaderGoingAwayButExit1Said() {
+        service.stubFor(get(RESOLVE_X).willReturn(okJson(Users.user("u", "x"))));
+        OutputStream fullDisk = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("No space left on device");
+            }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Io io = new Io(new ByteArrayInputStream(new byte[0]), fullDisk, new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
+
+        int exit = App.run(new String[] {"resolve", "x"}, io);
+
+        assertEquals(1, exit);
+        assertEquals("userlookup: writing output: No space left on device\n", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"-V", "--help", "help list", "list --help", "help"})
+    void helpAndVersionIntoAFullDiskAreExit1SaidOnce(String words) {
+        OutputStream fullDisk = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("No space left on device");
+            }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Io io = new Io(new ByteArrayInputStream(new byte[0]), fullDisk, new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of(), Terminal.fixed(false, false, 0));
+
+        int exit = App.run(words.split(" "), io);
+
+        assertEquals(1, exit, err.toString(StandardCharsets.UTF_8));
+        assertEquals("userlookup: writing output: No space left on device\n", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anInterruptedRequestIsExit130() throws Exception {
+        service.stubFor(get(RESOLVE_X).willReturn(okJson(Users.user("u", "x")).withFixedDelay(10_000)));
+        AtomicInteger exit = new AtomicInteger(-1);
+        Thread run = new Thread(() -> exit.set(resolveX("--retries", "0").exit()));
+
+        run.start();
+        Thread.sleep(500);
+        run.interrupt();
+        run.join(5000);
+
+        assertFalse(run.isAlive());
+        assertEquals(130, exit.get());
+    }
+}

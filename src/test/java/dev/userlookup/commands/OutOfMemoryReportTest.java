@@ -1,0 +1,31 @@
+package dev.userlookup.commands;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.userlookup.console.Stderr;
+import dev.userlookup.console.Terminal;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** Running out of memory anyway (past the budget's reach) is one line and exit 5, as the service failing. */
+class OutOfMemoryReportTest {
+
+    @Test
+    void outOfMemoryIsOneLineExit5() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
+        ErrorReporter reporter = new ErrorReporter(new Messages(new Stderr(stderr), Terminal.fixed(false, false, 0), text -> text),
+                text -> text, () -> false, () -> false);
+
+        int status = reporter.report(new OutOfMemoryError("Java heap space"));
+
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertEquals(5, status);
+        assertEquals(1, said.split("\n").length, said);
+        assertTrue(said.startsWith("userlookup: out of memory (Java heap space): "), said);
+        assertTrue(said.contains("--parallel") && said.contains("USERLOOKUP_JAVA_OPTS=-Xmx"), said);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.userlookup.commands;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.userlookup.fake.FakeService;
+import dev.userlookup.console.Terminal;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * What the shutdown hook does on Ctrl-C or SIGTERM, in-process: the stop comes once users are
+ * written, and the run ends through the path of a failure part-way (the signal itself, the exit
+ * status the JVM gives it and the terminal are PipeAndSignalIT's).
+ */
+class SignalStopTest {
+
+    private static final String CLEAR = "\r\u001b[K";
+
+    static FakeService slow;
+
+    @BeforeAll
+    static void start() {
+        slow = FakeService.builder().users(50_000).latencyMillis(50).apiKey(TestKeys.KEY).start();
+    }
+
+    @AfterAll
+    static void stop() {
+        slow.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"json", "ndjson", "csv"})
+    void aStopMidWalkEndsTheDocumentWholeClearsTheProgressLineAndIs130(String format) throws Exception {
+        ByteArrayOutputStream written = new ByteArrayOutputStream();
+        CountDownLatch usersWritten = new CountDownLatch(1);
+        AtomicInteger pages = new AtomicInteger();
+        OutputStream stdout = new OutputStream() {
+            @Override
+            public void write(int b) {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public synchronized void write(byte[] bytes, int offset, int length) {
+                written.write(bytes, offset, length);
+            }
+
+            /** A page is flushed; after the second, the first one's progress has been drawn. */
+            @Override
+            public void flush() {
+                if (pages.incrementAndGet() == 2) {
+                    usersWritten.countDown();
+                }
+            }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Io io = new Io(new ByteArrayInputStream(new byte[0]), stdout, new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of("USERLOOKUP_BASE_URL", slow.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, true, 0));
+        AtomicInteger exit = new AtomicInteger(-1);
+        AtomicReference<SignalStop> stop = new AtomicReference<>();
+        Thread runner = new Thread(() -> exit.set(App.run(new String[] {"list", "--all", "--limit", "100", "-o", format}, io, stop.get())));
+        stop.set(new SignalStop(runner));
+        runner.start();
+
+        usersWritten.await();
+        stop.get().stop();
+        runner.join();
+
+        assertEquals(130, exit.get(), err.toString(StandardCharsets.UTF_8));
+        String shown = err.toString(StandardCharsets.UTF_8);
+        assertTrue(shown.contains(" of 50,000 users, ") && shown.endsWith(CLEAR), "the progress line is taken away: " + shown);
+        assertFalse(shown.contains("userlookup:"), shown);
+        String text;
+        synchronized (stdout) {
+            text = written.toString(StandardCharsets.UTF_8);
+        }
+        switch (format) {
+            case "json" -> {
+                JsonNode document = new ObjectMapper().readTree(text);
+                assertTrue(document.get("users").size() < 50_000, "stopped mid-walk");
+                assertEquals(document.get("users").size(), document.get("total").asInt());
+            }
+            case "ndjson" -> {
+                assertTrue(text.endsWith("\n"), text.substring(text.length() - 100));
+                for (String line : text.split("\n")) {
+                    assertTrue(new ObjectMapper().readTree(line).has("user_id"), line);
+                }
+            }
+            default -> assertTrue(text.startsWith("user_id,") && text.endsWith("\r\n"), text.substring(text.length() - 100));
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.userlookup.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Lines fitted between words: nothing cut, no blanks left where a line breaks. */
+class LineFitTest {
+
+    @Test
+    void aLineThatFitsIsLeftAsItIs() {
+        assertEquals(List.of("  key   8 characters   (default)"), LineFit.wrap("  key   8 characters   (default)", 40, "        "));
+        assertEquals(List.of("no limit at all"), LineFit.wrap("no limit at all", 0, "  "));
+    }
+
+    @Test
+    void continuationsGoUnderTheIndentBetweenWords() {
+        assertEquals(List.of("  ok   tls  one two", "            three four", "            five"),
+                LineFit.wrap("  ok   tls  one two three four five", 22, "            "));
+    }
+
+    @Test
+    void spacesWhereTheLineBreaksGoWithTheBreak() {
+        // The three spaces before an origin fall at the break: no trailing blanks, no blank line.
+        assertEquals(List.of("  CA files  /a/ca.pem,", "            /b/bundle.pem", "            (environment)"),
+                LineFit.wrap("  CA files  /a/ca.pem, /b/bundle.pem   (environment)", 26, "            "));
+    }
+
+    @Test
+    void aWordWiderThanTheLineKeepsALineOfItsOwnWhole() {
+        String url = "https://users.example.test/a/very/long/path/that/cannot/fit";
+        assertEquals(List.of("see", "  " + url, "  now"), LineFit.wrap("see " + url + " now", 20, "  "));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 5, 12, 14, 20, 30})
+    void atAnyWidthNoLineIsBlankOrEndsInBlanksAndNoWordIsLost(int width) {
+        String text = "  CA files  /tmp/ca.pem,   /etc/ssl/certs/ca-certificates.crt   (environment USERLOOKUP_CA_CERT)  x";
+        List<String> lines = LineFit.wrap(text, width, "            ");
+
+        for (String line : lines) {
+            assertFalse(line.isBlank(), "a blank line at width " + width + ": " + lines);
+            assertEquals(line.stripTrailing(), line, "trailing blanks at width " + width + ": " + lines);
+        }
+        assertTrue(lines.get(0).strip().startsWith("CA"), lines::toString);
+        assertEquals(List.of(text.strip().split(" +")), List.of(String.join(" ", lines).strip().split(" +")),
+                "every word, in order, at width " + width);
+    }
+
+    @Test
+    void aWholeTextThatFitsTheLineStartsAsNearItsColumnAsItCan() {
+        assertEquals(List.of("    0123456789"), LineFit.whole("0123456789", 4, 20), "at its column when it fits there");
+        assertEquals(List.of("          0123456789"), LineFit.whole("0123456789", 15, 20), "moved left just enough");
+        assertEquals(List.of("0123456789"), LineFit.whole("0123456789", 15, 10), "exactly the width: from the edge");
+    }
+
+    @Test
+    void aWholeTextWiderThanTheLineTakesTheFewestLinesInEvenPiecesUnderOneIndent() {
+        assertEquals(List.of("     0123456789", "     abcdefghij"), LineFit.whole("0123456789abcdefghij", 12, 15));
+        assertEquals(List.of("  0123456789abc", "  defghij"), LineFit.whole("0123456789abcdefghij", 2, 15),
+                "under its column when that takes no more lines");
+        assertEquals(List.of("   0123456", "   789abcd", "   efghijk"), LineFit.whole("0123456789abcdefghijk", 30, 10),
+                "three lines at least: even pieces, indented as far as they allow");
+    }
+
+    @Test
+    void aWideCharacterIsNeverSplitAcrossPieces() {
+        List<String> lines = LineFit.whole("\u6771\u4eac\u6771\u4eac\u6771", 0, 5);
+        for (String line : lines) {
+            assertTrue(DisplayWidth.of(line) <= 5, line);
+        }
+        assertEquals("\u6771\u4eac\u6771\u4eac\u6771", String.join("", lines).strip());
+    }
+}

@@ -1,0 +1,167 @@
+package dev.userlookup.model;
+
+import dev.userlookup.service.ServiceException;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The page and user checks on tokens: problems in the order of the checks whatever the order of
+ * the fields, the last of a field sent twice counts (as in a tree), broken JSON before a wrong
+ * shape, the bounds, and where each user lies in the body.
+ */
+class ResponseParserTest {
+
+    private static final String GOOD = "\"user_id\":\"u\",\"client_user_id\":\"c\"";
+
+    private static String problem(String body) {
+        ServiceException.BadResponse e = assertThrows(ServiceException.BadResponse.class,
+                () -> ResponseParser.page("list", body.getBytes(UTF_8), false, null));
+        return e.getMessage().replaceFirst("^.*the response is not the JSON expected: ", "");
+    }
+
+    private static String page(String... users) {
+        return "{\"users\":[" + String.join(",", users) + "],\"total\":" + users.length + "}";
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        // the checks' order, not the fields'
+        "{\"ingestion_end\":5,\"client_user_id\":\"c\",\"user_id\":1}|users[0]: user_id: expected a string, got a number",
+        "{\"fallback_time_zone\":[],\"created_on\":true," + GOOD + "}|users[0]: created_on: expected a string, got a boolean",
+        "{\"connected_sources\":[{\"source\":{\"slug\":1},\"created_on\":2}]," + GOOD + "}"
+            + "|users[0]: connected_sources[0].created_on: expected a string, got a number",
+        "{\"fallback_birth_date\":{\"updated_at\":1,\"value\":2}," + GOOD + "}|users[0]: fallback_birth_date.value: expected a string, got a number",
+        // the last of a field sent twice
+        "{\"user_id\":\"u\",\"user_id\":null,\"client_user_id\":\"c\"}|users[0]: a user has no user_id",
+        "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"team_id\":\"t\",\"team_id\":{}}|users[0]: team_id: expected a string, got an object",
+        // provider is read wherever it comes, source only when provider is missing or null
+        "{\"connected_sources\":[null,{\"source\":{},\"provider\":\"p\"}]," + GOOD + "}"
+            + "|users[0]: connected_sources[1].provider: expected an object, got a string",
+        "{\"connected_sources\":[{\"provider\":null,\"source\":{\"name\":[]}}]," + GOOD + "}"
+            + "|users[0]: connected_sources[0].source.name: expected a string, got an array",
+    })
+    void problemsComeInTheOrderOfTheChecks(String user, String expected) {
+        assertEquals(expected, problem(page(user)));
+    }
+
+    @Test
+    void theFirstUserWithAProblemIsNamed() {
+        assertEquals("users[2]: a user has no client_user_id", problem(page("{" + GOOD + "}", "{" + GOOD + "}",
+                "{\"user_id\":\"u\"}", "{\"user_id\":5}")));
+        assertEquals("users[1] is a string, not a user object", problem(page("{" + GOOD + "}", "\"x\"", "{\"user_id\":5}")));
+    }
+
+    @Test
+    void aFieldSentTwiceCountsAsLastSent() {
+        UserPage page = ResponseParser.page("list", ("{\"users\":[{\"user_id\":5}],\"users\":[{" + GOOD + "}],"
+                + "\"total\":\"x\",\"total\":7}").getBytes(UTF_8), true, null);
+
+        assertEquals(1, page.users().size());
+        assertEquals(7L, page.total());
+        UserRecord user = ResponseParser.page("list", page("{\"user_id\":\"first\",\"user_id\":\"last\",\"client_user_id\":\"c\"}")
+                .getBytes(UTF_8), true, null).users().get(0);
+        assertEquals("last", user.userId());
+        assertEquals("last", user.summary().userId());
+    }
+
+    @Test
+    void pageProblemsComeAfterTheUsersWhereverTheyAre() {
+        assertEquals("users[0]: a user has no user_id", problem("{\"total\":1.5,\"limit\":\"x\",\"users\":[{}]}"));
+        assertEquals("\"total\" is a number, not a whole number", problem("{\"limit\":\"x\",\"total\":1.5,\"users\":[]}"));
+        assertEquals("\"limit\" is a string, not a whole number", problem("{\"limit\":\"x\",\"users\":[]}"));
+        assertEquals("\"limit\" is out of range", problem("{\"limit\":2147483648,\"users\":[]}"));
+        assertEquals("\"offset\" is a number, not a whole number", problem("{\"offset\":99999999999999999999,\"users\":[]}"));
+        assertEquals("it has no \"users\" array", problem("{\"total\":1}"));
+        assertEquals("\"users\" is null, not an array", problem("{\"users\":null}"));
+        assertEquals("expected a user list object, got an array", problem("[]"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"users\":[{\"user_id\":5}],\"x\":", "{\"users\":[{\"user_id\":5}]} {}", "{\"users\":[{\"user_id\":5}],\"x\":tru}"})
+    void brokenJsonIsReportedBeforeAWrongShape(String body) {
+        String problem = problem(body);
+
+        assertFalse(problem.contains("user_id"), problem);
+    }
+
+    @Test
+    void numbersAReaderCannotHoldAreRefusedWhereverTheyAre() {
+        assertEquals("a number is out of any usable range", problem(page("{" + GOOD + ",\"x\":{\"y\":[1E+2147483648]}}")));
+        assertEquals("a number is out of any usable range", problem(page("{" + GOOD + ",\"team_id\":1e-2147483649}")));
+    }
+
+    @Test
+    void aNumberOfMoreThanAThousandDigitsIsRefusedAsReadmeSays() {
+        String thousand = "9".repeat(1000);
+
+        assertEquals(1, ResponseParser.page("list", page("{" + GOOD + ",\"n\":" + thousand + "}").getBytes(UTF_8), false, null)
+                .users().size());
+        assertTrue(problem(page("{" + GOOD + ",\"n\":" + thousand + "9}")).startsWith("it goes beyond what the tool accepts"));
+        assertTrue(problem(page("{" + GOOD + ",\"n\":" + "9".repeat(5000) + "}")).startsWith("it goes beyond what the tool accepts"));
+    }
+
+    @Test
+    void aStringLongerThanAllowedIsRefusedEvenWhereNothingReadsIt() {
+        String longText = "x".repeat(Json.MAX_STRING_LENGTH + 1);
+
+        assertTrue(problem(page("{" + GOOD + ",\"note\":\"" + longText + "\"}")).startsWith("it goes beyond what the tool accepts"));
+        assertEquals(1, ResponseParser.page("list", page("{" + GOOD + ",\"note\":\"" + longText.substring(1) + "\"}").getBytes(UTF_8),
+                false, null).users().size());
+    }
+
+    @Test
+    void aNulInTheFirstBytesIsNotTakenForUtf16() {
+        assertEquals("the body is not JSON text (a NUL byte at byte 1)", problem("{\u0000\"\u0000}\u0000"));
+    }
+
+    @Test
+    void eachUserIsItsOwnBytesInTheBody() {
+        String first = "{" + GOOD + ",\"n\":[1.50, 2]}";
+        String second = "{ \"user_id\" : \"v\" , \"client_user_id\" : \"d\" }";
+        String body = "\ufeff {\"users\" : [ " + first + " ,\n" + second + " ] }";
+
+        UserPage page = ResponseParser.page("list", body.getBytes(UTF_8), false, null);
+
+        assertEquals(List.of(first, second), page.users().stream().map(user -> text(user.source())).toList());
+        assertEquals(body, text(page.source()));
+    }
+
+    @Test
+    void aSummaryHoldsTheFieldsOfARowAsSent() {
+        String user = "{" + GOOD + ",\"team_id\":\"t\",\"created_on\":\"2024-03-01 10:00:00\",\"connected_sources\":["
+                + "{\"provider\":{\"slug\":\"p1\"},\"source\":{\"slug\":\"s1\"}},{\"source\":{\"slug\":\"s2\"}},{\"provider\":null,\"source\":null},"
+                + "null,{\"provider\":{\"name\":\"no slug\"}}],\"fallback_time_zone\":{\"id\":\"Europe/Oslo\"},"
+                + "\"fallback_birth_date\":{\"value\":\"1990-01-02\"},\"ingestion_start\":\"2024-01-01\",\"ingestion_end\":null}";
+
+        UserSummary summary = ResponseParser.page("list", page(user).getBytes(UTF_8), true, null).users().get(0).summary();
+        UserSummary lazily = ResponseParser.page("list", page(user).getBytes(UTF_8), false, null).users().get(0).summary();
+
+        assertEquals(new UserSummary("u", "t", "c", "2024-03-01 10:00:00", List.of("p1", "s2"), "Europe/Oslo", "1990-01-02",
+                "2024-01-01", null), summary);
+        assertEquals(summary, lazily);
+    }
+
+    @Test
+    void aUserDocumentIsCheckedAlike() {
+        UserRecord user = ResponseParser.user("resolve", (" {" + GOOD + "} ").getBytes(UTF_8), null);
+
+        assertEquals("{" + GOOD + "}", text(user.source()));
+        assertNull(user.summary().teamId());
+        assertThrows(ServiceException.BadResponse.class, () -> ResponseParser.user("resolve", "{\"user_id\":\"u\"}".getBytes(UTF_8), null));
+    }
+
+    private static String text(JsonBytes bytes) {
+        return new String(bytes.body(), bytes.offset(), bytes.length(), UTF_8);
+    }
+}

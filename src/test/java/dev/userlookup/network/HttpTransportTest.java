@@ -1,0 +1,192 @@
+package dev.userlookup.network;
+
+import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.UserPage;
+import dev.userlookup.service.ServiceClient;
+import dev.userlookup.service.ServiceException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.userlookup.fake.FakeService;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLHandshakeException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The client's life in a JVM it may share: closing one ends its own selector thread and no
+ * other client's; and an https client trusts what {@link ServerTrust} says or sends nothing.
+ */
+@Timeout(60)
+class HttpTransportTest {
+
+    static {
+        // As MemoryBudgetTest: App sets up java.net.http's properties before any client of this JVM.
+        try {
+            Class.forName("dev.userlookup.commands.App", true, HttpTransportTest.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private static final String PAGE = "{\"users\":[],\"total\":0,\"offset\":0,\"limit\":1}";
+
+    private final CountDownLatch heldArrived = new CountDownLatch(1);
+    private final CountDownLatch release = new CountDownLatch(1);
+    private HttpServer server;
+    private ExecutorService serverThreads;
+    private ExecutorService background;
+
+    @AfterEach
+    void stop() {
+        release.countDown();
+        if (server != null) {
+            server.stop(0);
+            serverThreads.shutdownNow();
+        }
+        if (background != null) {
+            background.shutdownNow();
+        }
+    }
+
+    /** The list on loopback; a request for offset 1 is answered only once the test releases it. */
+    private String startServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        serverThreads = Executors.newCachedThreadPool();
+        server.setExecutor(serverThreads);
+        server.createContext("/v2/user/", exchange -> {
+            String query = exchange.getRequestURI().getQuery();
+            if (query != null && query.contains("offset=1")) {
+                heldArrived.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            answer(exchange, PAGE);
+        });
+        server.start();
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    private static void answer(HttpExchange exchange, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private static ClientSettings settings(String baseUrl, List<CaFile> caFiles) {
+        return new ClientSettings(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"), Duration.ofSeconds(30), 0,
+                ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/test", null, caFiles, null, null, new FakeTiming(), 0, null);
+    }
+
+    private static Set<Thread> selectorThreads() {
+        Set<Thread> found = new HashSet<>();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().startsWith("HttpClient-") && thread.getName().endsWith("-SelectorManager")) {
+                found.add(thread);
+            }
+        }
+        return found;
+    }
+
+    @Test
+    void closingOneClientEndsItsOwnSelectorThreadAndLeavesAnotherClientsRequestsAlone() throws Exception {
+        String baseUrl = startServer();
+        Set<Thread> before = selectorThreads();
+        ServiceClient closed = new ServiceClient(settings(baseUrl, List.of()));
+        closed.list(null, 1);
+        Set<Thread> itsOwn = selectorThreads();
+        itsOwn.removeAll(before);
+        assertEquals(1, itsOwn.size(), "one selector thread for the first client: " + itsOwn);
+        Thread closedSelector = itsOwn.iterator().next();
+
+        try (ServiceClient other = new ServiceClient(settings(baseUrl, List.of()))) {
+            other.list(null, 1);
+            background = Executors.newSingleThreadExecutor();
+            Future<UserPage> inFlight = background.submit(() -> other.list(1L, 1));
+            assertTrue(heldArrived.await(30, TimeUnit.SECONDS), "the other client's request reached the server");
+
+            closed.close();
+
+            // The gain kept: the closed client's thread ends (JDK 17 to 20 by the interrupt, 21+ by close).
+            closedSelector.join(TimeUnit.SECONDS.toMillis(30));
+            assertFalse(closedSelector.isAlive(), closedSelector.getName() + " still runs after close");
+            // The other client: its request in flight is answered, and it serves the next one.
+            release.countDown();
+            assertEquals(0, inFlight.get(30, TimeUnit.SECONDS).users().size());
+            assertEquals(0, other.list(null, 1).users().size());
+        }
+    }
+
+    @Test
+    void theSelectorThreadIsNamedByTheClientsOwnId() {
+        HttpClient first = HttpClient.newBuilder().build();
+        HttpClient second = HttpClient.newBuilder().build();
+        String firstName = HttpTransport.selectorThreadName(first.toString());
+        String secondName = HttpTransport.selectorThreadName(second.toString());
+
+        assertNotNull(firstName, first::toString);
+        assertFalse(firstName.equals(secondName), firstName);
+        Set<String> names = new HashSet<>();
+        for (Thread thread : selectorThreads()) {
+            names.add(thread.getName());
+        }
+        assertTrue(names.contains(firstName) && names.contains(secondName), names + " holds " + firstName + " and " + secondName);
+    }
+
+    @Test
+    void aClientWhoseTextNamesNoIdHasNoThreadToEnd() {
+        assertEquals("HttpClient-12-SelectorManager", HttpTransport.selectorThreadName("jdk.internal.net.http.HttpClientImpl@5bda8e08(12)"));
+        for (String text : List.of("a client (of some kind)", "HttpClientImpl@5bda8e08()", "HttpClientImpl@5bda8e08(12", "HttpClientImpl@5bda8e08")) {
+            assertNull(HttpTransport.selectorThreadName(text), text);
+        }
+    }
+
+    @Test
+    void aTlsContextTheJdkCannotMakeFailsTheRequestRatherThanDroppingTheGivenCas() throws Exception {
+        try (FakeService https = FakeService.builder().https().start()) {
+            ClientSettings settings = settings(https.baseUrl(), List.of(CaFile.read(https.caCert())));
+            // A protocol no provider offers: the JDK's own refusal, as from a java.security without TLS.
+            try (ServiceClient client = new ServiceClient(settings, new HttpTransport(settings, "no-such-TLS"))) {
+
+                ServiceException failure = assertThrows(ServiceException.Unavailable.class, () -> client.list(null, 1));
+
+                assertTrue(failure.getMessage().startsWith("list (limit 1): this Java cannot set up TLS ("), failure.getMessage());
+                assertTrue(failure.getMessage().endsWith("); check its security settings (the providers in java.security)"),
+                        failure.getMessage());
+                assertNotNull(TransportFailures.find(failure, NoSuchAlgorithmException.class), "the JDK's refusal is the cause");
+                assertNull(TransportFailures.find(failure, SSLHandshakeException.class), "no handshake with the JDK's default context");
+                // Each request alike: the context is not made once and then forgotten.
+                assertThrows(ServiceException.Unavailable.class, () -> client.list(null, 1));
+            }
+        }
+    }
+}

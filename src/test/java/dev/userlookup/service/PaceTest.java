@@ -1,0 +1,253 @@
+package dev.userlookup.service;
+
+import dev.userlookup.network.ClientSettings;
+import dev.userlookup.network.FakeTiming;
+import dev.userlookup.network.Timing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The run's shared pace: one pause for everyone, the limit halved, grown back by one a success. */
+@Timeout(20)
+class PaceTest {
+
+    private static final Duration BASE = Duration.ofMillis(500);
+
+    /** A clock that moves only when the test says; sleepers block until then and say they sleep. */
+    static final class ManualTiming implements Timing {
+        private long now = 0;
+        final BlockingQueue<Long> sleeping = new LinkedBlockingQueue<>();
+
+        @Override
+        public synchronized long nanoTime() {
+            return now;
+        }
+
+        @Override
+        public synchronized void sleepUntil(long deadline) throws InterruptedException {
+            sleeping.add(deadline);
+            while (now < deadline) {
+                wait();
+            }
+        }
+
+        synchronized void advance(Duration by) {
+            now += by.toNanos();
+            notifyAll();
+        }
+
+        @Override
+        public long jitter(long bound) {
+            return bound;
+        }
+
+        @Override
+        public Clock wallClock() {
+            return Clock.systemUTC();
+        }
+    }
+
+    private static List<Pace.Slot> enter(Pace pace, int count) {
+        List<Pace.Slot> slots = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            slots.add(pace.enter(pace.ticket()));
+        }
+        return slots;
+    }
+
+    /** Enters from another thread; the future completes with the slot once it is in. */
+    private static CompletableFuture<Pace.Slot> enterLater(Pace pace, long ticket) {
+        return CompletableFuture.supplyAsync(() -> pace.enter(ticket));
+    }
+
+    @Test
+    void aThrottleHalvesTheRequestsInFlightAndEveryoneWaitsOutOnePause() throws Exception {
+        ManualTiming timing = new ManualTiming();
+        Pace pace = new Pace(BASE, timing);
+        List<Pace.Slot> slots = enter(pace, 8);
+
+        Duration pause = slots.get(0).throttled(Duration.ZERO);
+        pace.done(0);  // that request gives up; the others' answers are still to come
+
+        assertEquals(BASE, pause, "the larger of Retry-After (0) and the first backoff (its ceiling here)");
+        assertEquals(4, pace.limit());
+        CompletableFuture<Pace.Slot> first = enterLater(pace, pace.ticket());
+        CompletableFuture<Pace.Slot> second = enterLater(pace, pace.ticket());
+        long a = timing.sleeping.poll(5, TimeUnit.SECONDS);
+        long b = timing.sleeping.poll(5, TimeUnit.SECONDS);
+        assertEquals(a, b, "both wait for the same moment");
+        assertEquals(pause.toNanos(), a);
+
+        timing.advance(pause);
+        // The pause is over, but 7 are still in flight and the limit is 4.
+        for (int i = 1; i <= 3; i++) {
+            slots.get(i).close();
+        }
+        assertTrue(!first.isDone() && !second.isDone());
+        slots.get(4).close();
+        Pace.Slot in = first.get(5, TimeUnit.SECONDS);
+        assertTrue(!second.isDone(), "one place was free, for the older request");
+        slots.get(5).close();
+        second.get(5, TimeUnit.SECONDS).close();
+        in.close();
+    }
+
+    @Test
+    void answersToRequestsSentBeforeThePauseBeganDoNotHalveAgain() {
+        FakeTiming timing = new FakeTiming();
+        Pace pace = new Pace(BASE, timing);
+        List<Pace.Slot> slots = enter(pace, 16);
+
+        slots.get(0).throttled(Duration.ZERO);
+        for (int i = 1; i < 16; i++) {
+            slots.get(i).throttled(Duration.ZERO);
+        }
+
+        assertEquals(8, pace.limit(), "sixteen 429s of one burst are one signal");
+    }
+
+    @Test
+    void eachThrottleAfterAPauseHalvesAgainAndDoublesTheBackoff() {
+        Pace pace = new Pace(BASE, new FakeTiming());
+        List<Pace.Slot> slots = enter(pace, 16);
+        slots.subList(1, 16).forEach(Pace.Slot::close);
+        long ticket = 0;
+
+        List<Integer> limits = new ArrayList<>();
+        List<Duration> pauses = new ArrayList<>();
+        Pace.Slot slot = slots.get(0);
+        for (int i = 0; i < 6; i++) {
+            pauses.add(slot.throttled(null));
+            limits.add(pace.limit());
+            slot = pace.enter(ticket);
+        }
+        slot.close();
+
+        // Alone in flight at each 429: the limit goes to one at once and stays there.
+        assertEquals(List.of(1, 1, 1, 1, 1, 1), limits);
+        assertEquals(List.of(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4),
+                Duration.ofSeconds(8), Duration.ofSeconds(16)), pauses);
+    }
+
+    @Test
+    void aLongerRetryAfterWinsOverTheBackoff() {
+        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace.Slot slot = pace.enter(pace.ticket());
+
+        assertEquals(Duration.ofSeconds(7), slot.throttled(Duration.ofSeconds(7)));
+    }
+
+    @Test
+    void theBackoffNeverPassesTheLongestWaitSatOut() {
+        Pace pace = new Pace(BASE, new FakeTiming());
+
+        assertEquals(ClientSettings.MAX_RETRY_AFTER, pace.backoff(10));
+    }
+
+    @Test
+    void eachSuccessLetsOneMoreRequestIn() {
+        Pace pace = new Pace(BASE, new FakeTiming());
+        List<Pace.Slot> slots = enter(pace, 8);
+        slots.get(0).throttled(Duration.ZERO);
+        assertEquals(4, pace.limit());
+
+        slots.get(1).succeeded();
+        slots.get(2).succeeded();
+
+        assertEquals(6, pace.limit());
+    }
+
+    /** Limit one, one request in flight (returned), nothing queued. */
+    private static Pace.Slot limitedToOne(Pace pace) {
+        long first = pace.ticket();
+        Pace.Slot throttled = pace.enter(first);
+        Pace.Slot busy = pace.enter(pace.ticket());
+        throttled.throttled(Duration.ZERO);
+        pace.done(first);
+        assertEquals(1, pace.limit());
+        return busy;
+    }
+
+    private static void awaitQueued(Pace pace, int count) {
+        while (pace.queued() != count) {
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    void theOldestWaitingRequestGoesFirst() throws Exception {
+        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace.Slot busy = limitedToOne(pace);
+        long older = pace.ticket();
+        long younger = pace.ticket();
+        CompletableFuture<Pace.Slot> late = enterLater(pace, younger);
+        awaitQueued(pace, 1);
+        CompletableFuture<Pace.Slot> early = enterLater(pace, older);
+        awaitQueued(pace, 2);
+
+        busy.close();
+
+        Pace.Slot first = early.get(5, TimeUnit.SECONDS);
+        assertTrue(!late.isDone(), "the younger request waits while the older is in flight");
+        first.close();
+        late.get(5, TimeUnit.SECONDS).close();
+    }
+
+    @Test
+    void aThrottledRequestKeepsItsPlaceInTheQueue() throws Exception {
+        Pace pace = new Pace(BASE, new FakeTiming());
+        long retried = pace.ticket();
+        Pace.Slot slot = pace.enter(retried);
+        Pace.Slot other = pace.enter(pace.ticket());
+        slot.throttled(Duration.ZERO);  // limit 1; the throttled request is queued again, oldest
+        CompletableFuture<Pace.Slot> younger = enterLater(pace, pace.ticket());
+        awaitQueued(pace, 2);
+
+        other.close();
+        // The retry takes the one place at once: had the younger one taken it, this would wait for ever.
+        Pace.Slot retry = pace.enter(retried);
+
+        assertTrue(!younger.isDone());
+        retry.close();
+        pace.done(retried);
+        younger.get(5, TimeUnit.SECONDS).close();
+    }
+
+    @Test
+    void anInterruptedWaitEndsAsCancelledAndLeavesTheQueue() throws Exception {
+        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace.Slot busy = limitedToOne(pace);
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        long ticket = pace.ticket();
+        Thread waiter = new Thread(() -> {
+            try {
+                pace.enter(ticket);
+                outcome.complete(null);
+            } catch (Throwable t) {
+                outcome.complete(t);
+            }
+        });
+        waiter.start();
+        awaitQueued(pace, 1);
+
+        waiter.interrupt();
+
+        assertInstanceOf(CancellationException.class, outcome.get(5, TimeUnit.SECONDS));
+        assertEquals(0, pace.queued());
+        busy.close();
+        pace.enter(pace.ticket()).close();  // nobody is stuck ahead of a newcomer
+    }
+}

@@ -1,0 +1,112 @@
+package dev.userlookup.walk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The set of user_ids a walk has printed: each id new once, then seen. */
+class SeenIdsTest {
+
+    @Test
+    void twoHundredThousandRandomUuidsAreAllNewThenAllSeen() {
+        Random random = new Random(20240301L);
+        List<String> ids = new ArrayList<>(200_000);
+        for (int i = 0; i < 200_000; i++) {
+            ids.add(new UUID(random.nextLong(), random.nextLong()).toString());
+        }
+        SeenIds seen = new SeenIds();
+
+        for (String id : ids) {
+            assertTrue(seen.add(id), "new id reported as seen: " + id);
+        }
+        for (String id : ids) {
+            assertFalse(seen.add(id), "seen id reported as new: " + id);
+        }
+        assertEquals(200_000, seen.size());
+    }
+
+    @Test
+    void uuidsDifferingOnlyInOneBitAreDistinct() {
+        // Neighbours in the table's hashing must not be confused with each other.
+        SeenIds seen = new SeenIds();
+        UUID base = UUID.fromString("3f2b8c1e-9d4a-4e7b-8a6c-1b2d3e4f5a6b");
+        assertTrue(seen.add(base.toString()));
+        for (int bit = 0; bit < 64; bit++) {
+            assertTrue(seen.add(new UUID(base.getMostSignificantBits() ^ (1L << bit), base.getLeastSignificantBits()).toString()));
+            assertTrue(seen.add(new UUID(base.getMostSignificantBits(), base.getLeastSignificantBits() ^ (1L << bit)).toString()));
+        }
+        assertEquals(129, seen.size());
+        assertFalse(seen.add(base.toString()));
+    }
+
+    @Test
+    void upperAndLowerCaseOfOneUuidAreOneId() {
+        SeenIds seen = new SeenIds();
+        String lower = "9b2e6c1a-7f3d-4a5b-8c9d-0e1f2a3b4c5d";
+
+        assertTrue(seen.add(lower));
+        assertFalse(seen.add(lower.toUpperCase(Locale.ROOT)));
+        assertFalse(seen.add("9B2e6C1a-7F3d-4A5b-8C9d-0E1f2A3b4C5d"));
+        assertEquals(1, seen.size());
+    }
+
+    @Test
+    void idsThatAreNotUuidsWork() {
+        SeenIds seen = new SeenIds();
+        List<String> odd = List.of("alice", "", "user 42", "00000000000040008000000000000001",
+                "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz", "0000000-00000-4000-8000-000000000001",
+                "00000000-0000-4000-8000-00000000000g", "ünïcødé-ïd", "{00000000-0000-4000-8000-000000000001}");
+
+        for (String id : odd) {
+            assertTrue(seen.add(id), "new: " + id);
+        }
+        for (String id : odd) {
+            assertFalse(seen.add(id), "seen: " + id);
+        }
+        // A non-UUID id is kept as written: case matters there.
+        assertTrue(seen.add("ALICE"));
+        // None of them is confused with the UUID it resembles.
+        assertTrue(seen.add("00000000-0000-4000-8000-000000000001"));
+        assertEquals(odd.size() + 2, seen.size());
+    }
+
+    @Test
+    void theNilUuidWorks() {
+        SeenIds seen = new SeenIds();
+        String nil = "00000000-0000-0000-0000-000000000000";
+
+        assertTrue(seen.add(nil));
+        assertFalse(seen.add(nil));
+        // Its neighbours are distinct users.
+        assertTrue(seen.add("00000000-0000-0000-0000-000000000001"));
+        assertTrue(seen.add("10000000-0000-0000-0000-000000000000"));
+        assertFalse(seen.add(nil));
+        assertEquals(3, seen.size());
+    }
+
+    @Test
+    void idsWithNonAsciiDigitsAreNotTheAsciiUuidTheyResemble() {
+        // user_id is compared as the service wrote it (apart from the case of a real UUID's hex
+        // digits). "٠٠٠٠٠٠٠١-…" (Arabic-Indic digits) and "Ａaaaaaaa-…" (a fullwidth A) are not UUIDs
+        // and are different ids from the ASCII UUIDs they look like; treating them as the same
+        // would silently drop a user.
+        SeenIds seen = new SeenIds();
+        String ascii = "00000001-0000-4000-8000-000000000001";
+        String arabicIndic = "\u0660\u0660\u0660\u0660\u0660\u0660\u0660\u0661-0000-4000-8000-000000000001";
+        String asciiA = "aaaaaaaa-0000-4000-8000-000000000001";
+        String fullwidthA = "\uFF21aaaaaaa-0000-4000-8000-000000000001";
+
+        assertTrue(seen.add(ascii));
+        assertTrue(seen.add(asciiA));
+        assertTrue(seen.add(arabicIndic), "an id in Arabic-Indic digits was taken for " + ascii);
+        assertTrue(seen.add(fullwidthA), "an id with a fullwidth letter was taken for " + asciiA);
+        assertEquals(4, seen.size());
+    }
+}
