@@ -2,6 +2,7 @@ package dev.userlookup.commands;
 
 import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
+import dev.userlookup.model.BadResponse;
 import dev.userlookup.service.ServiceException;
 import dev.userlookup.console.SafeText;
 import java.util.ArrayList;
@@ -152,7 +153,8 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
             return ExitCode.AUTH;
         }
         // Memory a service's answers took is the service failing the tool (the budget should stop it first).
-        if (e instanceof ServiceException || e instanceof OutOfMemoryError) {
+        // A value found wrong only as it is written (a row's created_on) is the service's answer failing too.
+        if (e instanceof ServiceException || e instanceof BadResponse || e instanceof OutOfMemoryError) {
             return ExitCode.UNAVAILABLE;
         }
         return ExitCode.FAILURE;

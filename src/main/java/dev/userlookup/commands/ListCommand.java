@@ -87,7 +87,7 @@ final class ListCommand implements Callable<Integer> {
             return walkAll();
         }
         Renderer renderer = context.renderer();
-        UserPage page = context.client().list(offset, limit, renderer.showsSummaries());
+        UserPage page = context.client().list(offset, limit);
         renderer.page(page);
         return ExitCode.OK;
     }
@@ -120,9 +120,8 @@ final class ListCommand implements Callable<Integer> {
         WalkResult result;
         // As batch resolve does: what was printed stays a whole document; the exit status tells.
         Renderer renderer = context.renderer();
-        boolean summaries = renderer.showsSummaries();
         try (Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.USER_LIST)) {
-            result = new PageWalker(new ServicePages(client, summaries), pageSize, parallel, progress).walk(start, stream);
+            result = new PageWalker(new ServicePages(client), pageSize, parallel, progress).walk(start, stream);
             stream.finish(Footers.walk(result.printed()));
         }
         warnIfIncomplete(result);

@@ -27,10 +27,10 @@ final class PageShape {
     private Long offset;
     private Integer limit;
 
-    PageShape(Reading reading, byte[] body, boolean summarize) {
+    PageShape(Reading reading, byte[] body) {
         this.reading = reading;
         this.body = body;
-        this.shape = new UserShape(summarize);
+        this.shape = new UserShape(false);
     }
 
     /** Reads the page object at the parser through its END_OBJECT; a field sent twice counts as last sent. */
@@ -82,8 +82,7 @@ final class PageShape {
                 problem = shape.read(parser);
                 if (problem == null) {
                     int end = (int) parser.currentLocation().getByteOffset();
-                    users.add(new UserRecord(new JsonBytes(body, start, end - start), shape.userId(),
-                            shape.summary(), reading));
+                    users.add(new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), reading));
                 } else {
                     problem = "users[" + index + "]: " + problem;
                 }

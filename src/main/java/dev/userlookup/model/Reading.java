@@ -1,7 +1,5 @@
 package dev.userlookup.model;
 
-import dev.userlookup.service.ServiceException;
-
 /**
  * One answer of the service as it is read into users: what was asked, as a failure names it,
  * and the key to take out of any of the answer's text a failure quotes. Every user read from the
@@ -18,7 +16,7 @@ record Reading(String operation, ApiKey key) {
         return ServiceText.of(raw, key);
     }
 
-    ServiceException.BadResponse failure(String reason, Throwable cause) {
-        return new ServiceException.BadResponse(operation, reason, cause);
+    BadResponse failure(String reason, Throwable cause) {
+        return new BadResponse(operation, reason, cause);
     }
 }

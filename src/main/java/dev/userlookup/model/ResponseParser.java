@@ -1,14 +1,12 @@
 package dev.userlookup.model;
 
-import dev.userlookup.service.ServiceException;
-
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 
 /**
- * Turns response bodies into users, or a {@link ServiceException.BadResponse} saying what is
+ * Turns response bodies into users, or a {@link BadResponse} saying what is
  * wrong. One pass of Jackson's streaming parser over the body checks the grammar, the tool's
  * bounds and the shape ({@link PageShape}, {@link UserShape}) and notes where each user lies in
  * the body; no tree is built. A body with several faults reports the first a reader meets: broken JSON before a wrong
@@ -24,18 +22,18 @@ public final class ResponseParser {
         Reading reading = new Reading(operation, key);
         try {
             return user(reading, body);
-        } catch (ServiceException.BadResponse failure) {
+        } catch (BadResponse failure) {
             throw keyFree(failure, body, key, keyFreeBody -> user(reading, keyFreeBody));
         }
     }
 
     /** The page in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
-    public static UserPage page(String operation, byte[] body, boolean summarize, ApiKey key) {
+    public static UserPage page(String operation, byte[] body, ApiKey key) {
         Reading reading = new Reading(operation, key);
         try {
-            return page(reading, body, summarize);
-        } catch (ServiceException.BadResponse failure) {
-            throw keyFree(failure, body, key, keyFreeBody -> page(reading, keyFreeBody, summarize));
+            return page(reading, body);
+        } catch (BadResponse failure) {
+            throw keyFree(failure, body, key, keyFreeBody -> page(reading, keyFreeBody));
         }
     }
 
@@ -45,18 +43,18 @@ public final class ResponseParser {
      * body holds the key, the failure is told again from the body with the key taken out, whose
      * quotes can hold none of it; its cause, quoting too, comes from there as well.
      */
-    private static ServiceException.BadResponse keyFree(ServiceException.BadResponse failure, byte[] body, ApiKey key,
+    private static BadResponse keyFree(BadResponse failure, byte[] body, ApiKey key,
             java.util.function.Consumer<byte[]> readAgain) {
         if (!ServiceText.contains(body, key)) {
             return failure;
         }
         try {
             readAgain.accept(ServiceText.keyFree(body, key));
-        } catch (ServiceException.BadResponse told) {
+        } catch (BadResponse told) {
             return told;
         }
         // Only the key itself was wrong there (a quote or backslash in it, inside a string).
-        return new ServiceException.BadResponse(failure.operation(), "the body cannot be read as JSON", null);
+        return new BadResponse(failure.operation(), "the body cannot be read as JSON", null);
     }
 
     private static UserRecord user(Reading reading, byte[] body) {
@@ -76,21 +74,20 @@ public final class ResponseParser {
             int end = (int) parser.currentLocation().getByteOffset();
             requireEnd(operation, parser);
             if (problem != null) {
-                throw new ServiceException.BadResponse(operation, problem, null);
+                throw new BadResponse(operation, problem, null);
             }
-            return new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), null, reading);
+            return new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), reading);
         } catch (IOException | NumberFormatException | ArithmeticException e) {
             throw translate(reading, e);
         }
     }
 
-    /** @param summarize whether to read the fields of a row ({@link UserSummary}) on the way */
-    private static UserPage page(Reading reading, byte[] body, boolean summarize) {
+    private static UserPage page(Reading reading, byte[] body) {
         String operation = reading.operation();
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
-            PageShape page = new PageShape(reading, body, summarize);
+            PageShape page = new PageShape(reading, body);
             String problem;
             if (root == JsonToken.START_OBJECT) {
                 problem = page.read(parser);
@@ -100,7 +97,7 @@ public final class ResponseParser {
             }
             requireEnd(operation, parser);
             if (problem != null) {
-                throw new ServiceException.BadResponse(operation, problem, null);
+                throw new BadResponse(operation, problem, null);
             }
             return new UserPage(new JsonBytes(body, 0, body.length), page.users(), page.total(), page.offset(), page.limit());
         } catch (IOException | NumberFormatException | ArithmeticException e) {
@@ -114,17 +111,17 @@ public final class ResponseParser {
      */
     private static JsonParser open(String operation, byte[] body) throws IOException {
         if (body.length == 0) {
-            throw new ServiceException.BadResponse(operation, "the body is empty", null);
+            throw new BadResponse(operation, "the body is empty", null);
         }
         int invalid = Utf8.firstInvalid(body);
         if (invalid >= 0) {
-            throw new ServiceException.BadResponse(operation, "the body is not valid UTF-8 (at byte " + invalid + ")", null);
+            throw new BadResponse(operation, "the body is not valid UTF-8 (at byte " + invalid + ")", null);
         }
         // Jackson takes a NUL among the first four bytes for UTF-16 or UTF-32, whose offsets are not
         // byte offsets; NUL is never JSON text outside a string, nor raw inside one.
         for (int i = 0; i < Math.min(4, body.length); i++) {
             if (body[i] == 0) {
-                throw new ServiceException.BadResponse(operation, "the body is not JSON text (a NUL byte at byte " + i + ")", null);
+                throw new BadResponse(operation, "the body is not JSON text (a NUL byte at byte " + i + ")", null);
             }
         }
         if (body.length > Json.MAX_STRING_LENGTH) {
@@ -160,19 +157,19 @@ public final class ResponseParser {
 
     private static void requireDocument(String operation, JsonToken root) {
         if (root == null) {
-            throw new ServiceException.BadResponse(operation, "the body is empty", null);
+            throw new BadResponse(operation, "the body is empty", null);
         }
     }
 
     /** A body is one JSON document: text after it means a broken or mixed-up response. */
     private static void requireEnd(String operation, JsonParser parser) throws IOException {
         if (parser.nextToken() != null) {
-            throw new ServiceException.BadResponse(operation, "there is more after the JSON document", null);
+            throw new BadResponse(operation, "there is more after the JSON document", null);
         }
     }
 
     /** The parser's words about the body: they quote it, so they are the service's text (see {@link #keyFree} too). */
-    private static ServiceException translate(Reading reading, Exception e) {
+    private static BadResponse translate(Reading reading, Exception e) {
         if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
             return reading.failure("it goes beyond what the tool accepts: "
                     + firstLine(reading.text(((JsonProcessingException) e).getOriginalMessage()))

@@ -31,9 +31,9 @@ public final class SourceField {
         return objectOrNull(sent(provider) ? provider : source);
     }
 
-    /** The same rule on a tree. */
+    /** The same rule on a tree: a node's first token is what the tokens' rule looks at. */
     private static boolean sent(JsonNode provider) {
-        return provider != null && !provider.isNull() && !provider.isMissingNode();
+        return provider != null && !provider.isMissingNode() && sent(provider.asToken());
     }
 
     private static JsonNode objectOrNull(JsonNode value) {

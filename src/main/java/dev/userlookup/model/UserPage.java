@@ -1,7 +1,5 @@
 package dev.userlookup.model;
 
-import dev.userlookup.network.MemoryBudget;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
@@ -16,7 +14,7 @@ public final class UserPage {
     private final Long total;
     private final Long offset;
     private final Integer limit;
-    private volatile MemoryBudget.Hold hold;
+    private volatile Releasable hold;
 
     /** A page built as a tree (tests); its {@link #source} is the tree written compactly. */
     public UserPage(ObjectNode json, List<UserRecord> users, Long total, Long offset, Integer limit) {
@@ -53,7 +51,7 @@ public final class UserPage {
     }
 
     /** Counts this page in a budget until {@link #release}. */
-    public void held(MemoryBudget.Hold hold) {
+    public void held(Releasable hold) {
         this.hold = hold;
     }
 
@@ -62,7 +60,7 @@ public final class UserPage {
      * budget, so that pages to come have room. Harmless twice, and for a page built as a tree.
      */
     public void release() {
-        MemoryBudget.Hold held = hold;
+        Releasable held = hold;
         if (held != null) {
             held.release();
         }

@@ -1,7 +1,5 @@
 package dev.userlookup.model;
 
-import dev.userlookup.network.MemoryBudget;
-
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -14,10 +12,10 @@ import java.time.format.DateTimeParseException;
 /**
  * A user as the service sent it: its bytes in the response body ({@link #source}), every field
  * and value kept, for lossless output, checked on arrival ({@link UserShape}). The other readings
- * are made from the bytes only when asked for: the fields of a row ({@link #summary}, made on
- * arrival when the caller said it would want them), a tree ({@link #json}), and from the tree the
+ * are made from the bytes only when asked for, by the output that shows them: the fields of a
+ * row ({@link #summary}), a tree ({@link #json}), and from the tree the
  * typed {@link #user} a card needs. A value the typed reading still cannot take (a timestamp that is not
- * ISO-8601) is a {@link ServiceException.BadResponse} at that point, which quotes it with the key
+ * ISO-8601) is a {@link BadResponse} at that point, which quotes it with the key
  * out: the record keeps the {@link Reading} of the answer it came from.
  */
 public final class UserRecord {
@@ -28,12 +26,11 @@ public final class UserRecord {
     private UserSummary summary;
     private ObjectNode json;
     private User user;
-    private volatile MemoryBudget.Hold hold;
+    private volatile Releasable hold;
 
-    UserRecord(JsonBytes source, String userId, UserSummary summary, Reading reading) {
+    UserRecord(JsonBytes source, String userId, Reading reading) {
         this.source = source;
         this.userId = userId;
-        this.summary = summary;
         this.reading = reading;
     }
 
@@ -68,7 +65,7 @@ public final class UserRecord {
 
     /** {@code created_on} read as a time, as a row shows it; null when not sent. */
     public OffsetDateTime createdOn() {
-        String text = summary().createdOn();
+        String text = summary().text(UserField.CREATED_ON);
         if (text == null) {
             return null;
         }
@@ -142,7 +139,7 @@ public final class UserRecord {
     }
 
     /** Counts this record's body (a resolve's) in a budget until {@link #release}. */
-    public void held(MemoryBudget.Hold hold) {
+    public void held(Releasable hold) {
         this.hold = hold;
     }
 
@@ -151,7 +148,7 @@ public final class UserRecord {
      * budget. A user of a page is counted with its page ({@link UserPage#release}).
      */
     public void release() {
-        MemoryBudget.Hold held = hold;
+        Releasable held = hold;
         if (held != null) {
             held.release();
         }

@@ -12,8 +12,9 @@ import java.util.List;
  * they go by: cheap enough for every user of a long walk, so wrong types are refused in every
  * output format while JSON output never pays for a tree or the typed reading. Unknown fields are
  * passed over ({@link AnyValue}). Where a field comes twice the last one counts, as for any reader that builds a
- * map (jq, a Jackson tree). On the way it takes the user_id (each user is printed once) and, when
- * asked, the fields a row shows ({@link UserSummary}).
+ * map (jq, a Jackson tree). The fields and their checks are {@link UserField}'s. On the way it
+ * takes the user_id (each user is printed once) and, when asked, the fields a row shows
+ * ({@link UserSummary}).
  *
  * <p>One instance reads the users of one body, one after another: not for several threads. A
  * well-formed user allocates nothing here but the user_id (and the summary when asked).
@@ -21,33 +22,35 @@ import java.util.List;
 final class UserShape {
 
     private static final String[] SOURCE_TEXT = {"logo", "name", "slug"};
-    private static final String[] TIME_ZONE_TEXT = {"id", "source_slug", "updated_at"};
-    private static final String[] BIRTH_DATE_TEXT = {"value", "source_slug", "updated_at"};
     private static final int SLUG = 2;
-    private static final int TIME_ZONE_ID = 0;
-    private static final int BIRTH_DATE_VALUE = 0;
+    /** The string fields of a nested object besides its row member, which comes first. */
+    static final String[] NESTED_TEXT = {"source_slug", "updated_at"};
+    private static final int ROW_MEMBER = 0;
     private static final int NONE = -1;
 
-    // The checks in the order their problems are reported: the first one wins whatever order the
-    // fields came in, and a field sent again replaces what its earlier value left.
-    private static final int USER_ID = 0;
-    private static final int CLIENT_USER_ID = 1;
-    private static final int TEAM_ID = 2;
-    private static final int CREATED_ON = 3;
-    private static final int INGESTION_START = 4;
-    private static final int INGESTION_END = 5;
-    private static final int CONNECTED_SOURCES = 6;
-    private static final int TIME_ZONE = 7;
-    private static final int BIRTH_DATE = 8;
-    private static final int CHECKS = 9;
+    private static final UserField[] FIELDS = UserField.values();
+    private static final UserField[] REPORT_ORDER = UserField.REPORT_ORDER.toArray(new UserField[0]);
+    /** By field: what a user without the required field is, and the names in a nested object. */
+    private static final String[] MISSING = new String[FIELDS.length];
+    private static final String[][] NESTED_NAMES = new String[FIELDS.length][];
 
-    private static final String NO_USER_ID = "a user has no user_id";
-    private static final String NO_CLIENT_USER_ID = "a user has no client_user_id";
+    static {
+        for (UserField field : FIELDS) {
+            MISSING[field.ordinal()] = "a user has no " + field.key();
+            if (field.check().rowMember() != null) {
+                String[] names = new String[1 + NESTED_TEXT.length];
+                names[ROW_MEMBER] = field.check().rowMember();
+                System.arraycopy(NESTED_TEXT, 0, names, 1, NESTED_TEXT.length);
+                NESTED_NAMES[field.ordinal()] = names;
+            }
+        }
+    }
 
     private final boolean summarize;
-    private final String[] problems = new String[CHECKS];
-    /** By check: the text of the field (user_id always, the rest when summarizing). */
-    private final String[] text = new String[CHECKS];
+    /** By field, in {@link UserField}'s order. */
+    private final String[] problems = new String[FIELDS.length];
+    /** By field: the text of the field (user_id always, the rest when summarizing). */
+    private final String[] text = new String[FIELDS.length];
     /** The string fields of the nested object being read, by position in its list of names. */
     private final String[] nestedProblems = new String[3];
     /** The text of the one field of the nested object just read that the summary wants. */
@@ -68,30 +71,38 @@ final class UserShape {
         Arrays.fill(problems, null);
         Arrays.fill(text, null);
         slugs.clear();
-        problems[USER_ID] = NO_USER_ID;
-        problems[CLIENT_USER_ID] = NO_CLIENT_USER_ID;
-        for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
-            JsonToken token = parser.nextToken();
-            switch (field) {
-                case "user_id" -> required(parser, token, USER_ID, "user_id", NO_USER_ID);
-                case "client_user_id" -> required(parser, token, CLIENT_USER_ID, "client_user_id", NO_CLIENT_USER_ID);
-                case "team_id" -> text(parser, token, TEAM_ID, "team_id");
-                case "created_on" -> text(parser, token, CREATED_ON, "created_on");
-                case "ingestion_start" -> text(parser, token, INGESTION_START, "ingestion_start");
-                case "ingestion_end" -> text(parser, token, INGESTION_END, "ingestion_end");
-                case "connected_sources" -> problems[CONNECTED_SOURCES] = connectedSources(parser, token);
-                case "fallback_time_zone" -> {
-                    problems[TIME_ZONE] = object(parser, token, "fallback_time_zone", TIME_ZONE_TEXT, TIME_ZONE_ID);
-                    text[TIME_ZONE] = nestedText;
-                }
-                case "fallback_birth_date" -> {
-                    problems[BIRTH_DATE] = object(parser, token, "fallback_birth_date", BIRTH_DATE_TEXT, BIRTH_DATE_VALUE);
-                    text[BIRTH_DATE] = nestedText;
-                }
-                default -> AnyValue.pass(parser, token);
+        for (UserField field : FIELDS) {
+            if (field.check().kind() == UserField.Check.Kind.REQUIRED_TEXT) {
+                problems[field.ordinal()] = MISSING[field.ordinal()];
             }
         }
-        for (String problem : problems) {
+        for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+            JsonToken token = parser.nextToken();
+            UserField field = UserField.byKey(name);
+            if (field == null) {
+                AnyValue.pass(parser, token);
+                continue;
+            }
+            int at = field.ordinal();
+            switch (field.check().kind()) {
+                case REQUIRED_TEXT -> {
+                    if (token == JsonToken.VALUE_NULL) {
+                        problems[at] = MISSING[at];
+                        text[at] = null;
+                    } else {
+                        text(parser, token, field);
+                    }
+                }
+                case TEXT -> text(parser, token, field);
+                case SOURCES -> problems[at] = connectedSources(parser, token);
+                case OBJECT -> {
+                    problems[at] = object(parser, token, field.key(), NESTED_NAMES[at], ROW_MEMBER);
+                    text[at] = nestedText;
+                }
+            }
+        }
+        for (UserField field : REPORT_ORDER) {
+            String problem = problems[field.ordinal()];
             if (problem != null) {
                 return problem;
             }
@@ -101,30 +112,17 @@ final class UserShape {
 
     /** The user_id of the user last read well formed. */
     String userId() {
-        return text[USER_ID];
+        return text[UserField.USER_ID.ordinal()];
     }
 
     /** The row fields of the user last read well formed; null when not summarizing. */
     UserSummary summary() {
-        if (!summarize) {
-            return null;
-        }
-        return new UserSummary(text[USER_ID], text[TEAM_ID], text[CLIENT_USER_ID], text[CREATED_ON], slugs,
-                text[TIME_ZONE], text[BIRTH_DATE], text[INGESTION_START], text[INGESTION_END]);
+        return summarize ? new UserSummary(text, slugs) : null;
     }
 
-    private void required(JsonParser parser, JsonToken token, int check, String field, String missing) throws IOException {
-        if (token == JsonToken.VALUE_NULL) {
-            problems[check] = missing;
-            text[check] = null;
-        } else {
-            text(parser, token, check, field);
-        }
-    }
-
-    private void text(JsonParser parser, JsonToken token, int check, String field) throws IOException {
-        problems[check] = textProblem(parser, token, field);
-        text[check] = token == JsonToken.VALUE_STRING && (summarize || check == USER_ID) ? parser.getText() : null;
+    private void text(JsonParser parser, JsonToken token, UserField field) throws IOException {
+        problems[field.ordinal()] = textProblem(parser, token, field.key());
+        text[field.ordinal()] = token == JsonToken.VALUE_STRING && (summarize || field == UserField.USER_ID) ? parser.getText() : null;
     }
 
     /** @return null when the value is a string or null, else the problem; the value is passed over */

@@ -54,7 +54,7 @@ public final class MemoryBudget {
     }
 
     /** The bytes one request (and then its answer) holds; released once, on every path. */
-    public final class Hold {
+    public final class Hold implements dev.userlookup.model.Releasable {
         private long bytes;
         private boolean released;
 

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvFactory;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserRecord;
 import dev.userlookup.model.UserSummary;
 import dev.userlookup.console.SafeText;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 
 /**
  * RFC 4180 CSV (CRLF line ends, a header row) written by Jackson's CSV generator. A cell that a
@@ -17,10 +19,7 @@ import java.io.OutputStream;
  */
 final class CsvRenderer implements Renderer {
 
-    static final String[] COLUMNS = {
-        "user_id", "team_id", "client_user_id", "created_on", "sources",
-        "time_zone", "birth_date", "ingestion_start", "ingestion_end",
-    };
+    private static final List<UserField> FIELDS = UserField.all();
 
     private static final CsvSchema SCHEMA = buildSchema();
 
@@ -34,15 +33,10 @@ final class CsvRenderer implements Renderer {
 
     private static CsvSchema buildSchema() {
         CsvSchema.Builder builder = CsvSchema.builder();
-        for (String column : COLUMNS) {
-            builder.addColumn(column);
+        for (UserField field : FIELDS) {
+            builder.addColumn(field.csvColumn());
         }
         return builder.setUseHeader(true).setLineSeparator("\r\n").build();
-    }
-
-    @Override
-    public boolean showsSummaries() {
-        return true;
     }
 
     @Override
@@ -80,20 +74,18 @@ final class CsvRenderer implements Renderer {
         };
     }
 
-    /** The cells as the service sent the text (no reformatting: CSV keeps fractions and offsets). */
+    /**
+     * The cells as the service sent the text (no reformatting: CSV keeps fractions and offsets);
+     * the sources' slugs joined by {@code ;}.
+     */
     static String[] row(UserRecord record) {
         UserSummary user = record.summary();
-        return new String[] {
-            user.userId(),
-            user.teamId(),
-            user.clientUserId(),
-            user.createdOn(),
-            String.join(";", user.sourceSlugs()),
-            user.timeZone(),
-            user.birthDate(),
-            user.ingestionStart(),
-            user.ingestionEnd(),
-        };
+        String[] cells = new String[FIELDS.size()];
+        for (int i = 0; i < cells.length; i++) {
+            UserField field = FIELDS.get(i);
+            cells[i] = field.shows() == UserField.Shows.SLUGS ? String.join(";", user.sourceSlugs()) : user.text(field);
+        }
+        return cells;
     }
 
     /** UTF-8 cannot carry a lone surrogate (JSON can, escaped): it becomes U+FFFD in CSV. */

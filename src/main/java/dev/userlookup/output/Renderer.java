@@ -24,14 +24,6 @@ public interface Renderer {
         }
     }
 
-    /**
-     * Whether a list shows only the fields of {@link dev.userlookup.model.UserSummary} (rows): a walk
-     * then has them read as each page is checked, and the JSON of the users is never read again.
-     */
-    default boolean showsSummaries() {
-        return false;
-    }
-
     /** Opens a stream of users; the caller adds them in output order, then finishes it. */
     UserStream stream(StreamShape shape) throws IOException;
 

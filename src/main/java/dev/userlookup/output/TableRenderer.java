@@ -1,5 +1,6 @@
 package dev.userlookup.output;
 
+import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import dev.userlookup.model.UserSummary;
@@ -40,11 +41,6 @@ final class TableRenderer implements Renderer {
             stream.addAll(page.users());
             stream.finish(Footers.page(page, context.nextPageCommand()));
         }
-    }
-
-    @Override
-    public boolean showsSummaries() {
-        return true;
     }
 
     @Override
@@ -131,6 +127,6 @@ final class TableRenderer implements Renderer {
                 UserCells.cell(UserCells.minutesUtc(createdOn), keyOut),
                 UserCells.cell(UserCells.dateUtc(createdOn), keyOut),
                 UserCells.cell(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs()), keyOut),
-                UserCells.cell(user.timeZone(), keyOut));
+                UserCells.cell(user.text(UserField.FALLBACK_TIME_ZONE), keyOut));
     }
 }

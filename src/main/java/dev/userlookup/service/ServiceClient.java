@@ -1,6 +1,7 @@
 package dev.userlookup.service;
 
 import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.BadResponse;
 import dev.userlookup.model.ResponseParser;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
@@ -61,6 +62,9 @@ public final class ServiceClient implements AutoCloseable {
             requireAskedFor(operation, clientUserId, user);
             user.held(response.hold());
             return user;
+        } catch (BadResponse e) {
+            response.release();
+            throw new ServiceException.BadResponse(e);
         } catch (RuntimeException e) {
             response.release();
             throw e;
@@ -69,15 +73,7 @@ public final class ServiceClient implements AutoCloseable {
 
     /** One page of the team's users; a null offset or limit leaves the service's default. */
     public UserPage list(Long offset, Integer limit) {
-        return list(offset, limit, false);
-    }
-
-    /**
-     * One page of the team's users; with {@code summarize} each user's row fields
-     * ({@link UserRecord#summary}) are read as the page is checked, in the calling thread.
-     */
-    public UserPage list(Long offset, Integer limit, boolean summarize) {
-        return requestList(offset, limit).read(summarize);
+        return requestList(offset, limit).read();
     }
 
     /**
@@ -165,8 +161,6 @@ public final class ServiceClient implements AutoCloseable {
     public static final class ListAnswer {
         /** What a user read from a page keeps besides its bytes: the record, its slice, its id. */
         static final int USER_COST = 160;
-        /** ...and the fields of its row, when asked for, besides the text of those fields. */
-        static final int SUMMARY_COST = 400;
 
         private final String operation;
         private final Response response;
@@ -179,17 +173,18 @@ public final class ServiceClient implements AutoCloseable {
         }
 
         /**
-         * The page, checked; {@code summarize} as for {@link ServiceClient#list(Long, Integer, boolean)}.
-         * The objects its users become are counted too, at most what their bytes allow (the text of
-         * a row's fields is never longer in memory than the body it came from).
+         * The page, checked. The records its users become are counted too (the fields a row
+         * shows are read from a user's bytes only as it is written, a page at a time).
          */
-        public UserPage read(boolean summarize) {
+        public UserPage read() {
             try {
-                UserPage page = ResponseParser.page(operation, response.body(), summarize, key);
-                long users = page.users().size();
-                response.hold().take(users * USER_COST + (summarize ? users * SUMMARY_COST + response.body().length : 0));
+                UserPage page = ResponseParser.page(operation, response.body(), key);
+                response.hold().take(page.users().size() * USER_COST);
                 page.held(response.hold());
                 return page;
+            } catch (BadResponse e) {
+                response.release();
+                throw new ServiceException.BadResponse(e);
             } catch (CappedBodySubscriber.TooLarge e) {
                 response.release();
                 throw new ServiceException.Unavailable(operation, "the page is too large to hold (" + e.getMessage() + ")", null, null, e);

@@ -104,7 +104,13 @@ public abstract class ServiceException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         public BadResponse(String operation, String reason, Throwable cause) {
-            super(operation, "the response is not the JSON expected", reason, null, cause);
+            super(operation, dev.userlookup.model.BadResponse.WORDS, reason, null, cause);
+        }
+
+        /** The model's failure while an answer was read, as the service's: same words, cause and trace. */
+        public BadResponse(dev.userlookup.model.BadResponse read) {
+            this(read.operation(), read.reason(), read.getCause());
+            setStackTrace(read.getStackTrace());
         }
     }
 }

@@ -7,12 +7,9 @@ import dev.userlookup.model.UserPage;
 public final class ServicePages implements PageSource {
 
     private final ServiceClient client;
-    private final boolean summarize;
 
-    /** @param summarize whether to read each user's row fields on the way ({@link ServiceClient#list(Long, Integer, boolean)}) */
-    public ServicePages(ServiceClient client, boolean summarize) {
+    public ServicePages(ServiceClient client) {
         this.client = client;
-        this.summarize = summarize;
     }
 
     @Override
@@ -23,6 +20,6 @@ public final class ServicePages implements PageSource {
     @Override
     public Answer request(long offset, int limit) {
         ServiceClient.ListAnswer answer = client.requestList(offset, limit);
-        return () -> answer.read(summarize);
+        return answer::read;
     }
 }

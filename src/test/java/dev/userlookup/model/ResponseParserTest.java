@@ -1,6 +1,5 @@
 package dev.userlookup.model;
 
-import dev.userlookup.service.ServiceException;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,8 +24,8 @@ class ResponseParserTest {
     private static final String GOOD = "\"user_id\":\"u\",\"client_user_id\":\"c\"";
 
     private static String problem(String body) {
-        ServiceException.BadResponse e = assertThrows(ServiceException.BadResponse.class,
-                () -> ResponseParser.page("list", body.getBytes(UTF_8), false, null));
+        BadResponse e = assertThrows(BadResponse.class,
+                () -> ResponseParser.page("list", body.getBytes(UTF_8), null));
         return e.getMessage().replaceFirst("^.*the response is not the JSON expected: ", "");
     }
 
@@ -65,12 +64,12 @@ class ResponseParserTest {
     @Test
     void aFieldSentTwiceCountsAsLastSent() {
         UserPage page = ResponseParser.page("list", ("{\"users\":[{\"user_id\":5}],\"users\":[{" + GOOD + "}],"
-                + "\"total\":\"x\",\"total\":7}").getBytes(UTF_8), true, null);
+                + "\"total\":\"x\",\"total\":7}").getBytes(UTF_8), null);
 
         assertEquals(1, page.users().size());
         assertEquals(7L, page.total());
         UserRecord user = ResponseParser.page("list", page("{\"user_id\":\"first\",\"user_id\":\"last\",\"client_user_id\":\"c\"}")
-                .getBytes(UTF_8), true, null).users().get(0);
+                .getBytes(UTF_8), null).users().get(0);
         assertEquals("last", user.userId());
         assertEquals("last", user.summary().userId());
     }
@@ -105,7 +104,7 @@ class ResponseParserTest {
     void aNumberOfMoreThanAThousandDigitsIsRefusedAsReadmeSays() {
         String thousand = "9".repeat(1000);
 
-        assertEquals(1, ResponseParser.page("list", page("{" + GOOD + ",\"n\":" + thousand + "}").getBytes(UTF_8), false, null)
+        assertEquals(1, ResponseParser.page("list", page("{" + GOOD + ",\"n\":" + thousand + "}").getBytes(UTF_8), null)
                 .users().size());
         assertTrue(problem(page("{" + GOOD + ",\"n\":" + thousand + "9}")).startsWith("it goes beyond what the tool accepts"));
         assertTrue(problem(page("{" + GOOD + ",\"n\":" + "9".repeat(5000) + "}")).startsWith("it goes beyond what the tool accepts"));
@@ -116,8 +115,7 @@ class ResponseParserTest {
         String longText = "x".repeat(Json.MAX_STRING_LENGTH + 1);
 
         assertTrue(problem(page("{" + GOOD + ",\"note\":\"" + longText + "\"}")).startsWith("it goes beyond what the tool accepts"));
-        assertEquals(1, ResponseParser.page("list", page("{" + GOOD + ",\"note\":\"" + longText.substring(1) + "\"}").getBytes(UTF_8),
-                false, null).users().size());
+        assertEquals(1, ResponseParser.page("list", page("{" + GOOD + ",\"note\":\"" + longText.substring(1) + "\"}").getBytes(UTF_8), null).users().size());
     }
 
     @Test
@@ -131,7 +129,7 @@ class ResponseParserTest {
         String second = "{ \"user_id\" : \"v\" , \"client_user_id\" : \"d\" }";
         String body = "\ufeff {\"users\" : [ " + first + " ,\n" + second + " ] }";
 
-        UserPage page = ResponseParser.page("list", body.getBytes(UTF_8), false, null);
+        UserPage page = ResponseParser.page("list", body.getBytes(UTF_8), null);
 
         assertEquals(List.of(first, second), page.users().stream().map(user -> text(user.source())).toList());
         assertEquals(body, text(page.source()));
@@ -144,12 +142,17 @@ class ResponseParserTest {
                 + "null,{\"provider\":{\"name\":\"no slug\"}}],\"fallback_time_zone\":{\"id\":\"Europe/Oslo\"},"
                 + "\"fallback_birth_date\":{\"value\":\"1990-01-02\"},\"ingestion_start\":\"2024-01-01\",\"ingestion_end\":null}";
 
-        UserSummary summary = ResponseParser.page("list", page(user).getBytes(UTF_8), true, null).users().get(0).summary();
-        UserSummary lazily = ResponseParser.page("list", page(user).getBytes(UTF_8), false, null).users().get(0).summary();
+        UserSummary summary = ResponseParser.page("list", page(user).getBytes(UTF_8), null).users().get(0).summary();
 
-        assertEquals(new UserSummary("u", "t", "c", "2024-03-01 10:00:00", List.of("p1", "s2"), "Europe/Oslo", "1990-01-02",
-                "2024-01-01", null), summary);
-        assertEquals(summary, lazily);
+        String[] texts = new String[UserField.all().size()];
+        texts[UserField.USER_ID.ordinal()] = "u";
+        texts[UserField.TEAM_ID.ordinal()] = "t";
+        texts[UserField.CLIENT_USER_ID.ordinal()] = "c";
+        texts[UserField.CREATED_ON.ordinal()] = "2024-03-01 10:00:00";
+        texts[UserField.FALLBACK_TIME_ZONE.ordinal()] = "Europe/Oslo";
+        texts[UserField.FALLBACK_BIRTH_DATE.ordinal()] = "1990-01-02";
+        texts[UserField.INGESTION_START.ordinal()] = "2024-01-01";
+        assertEquals(new UserSummary(texts, List.of("p1", "s2")), summary);
     }
 
     @Test
@@ -157,8 +160,8 @@ class ResponseParserTest {
         UserRecord user = ResponseParser.user("resolve", (" {" + GOOD + "} ").getBytes(UTF_8), null);
 
         assertEquals("{" + GOOD + "}", text(user.source()));
-        assertNull(user.summary().teamId());
-        assertThrows(ServiceException.BadResponse.class, () -> ResponseParser.user("resolve", "{\"user_id\":\"u\"}".getBytes(UTF_8), null));
+        assertNull(user.summary().text(UserField.TEAM_ID));
+        assertThrows(BadResponse.class, () -> ResponseParser.user("resolve", "{\"user_id\":\"u\"}".getBytes(UTF_8), null));
     }
 
     private static String text(JsonBytes bytes) {

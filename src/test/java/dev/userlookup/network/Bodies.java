@@ -12,8 +12,8 @@ public final class Bodies {
     private Bodies() {
     }
 
-    public static UserPage page(String body, boolean summarize) {
-        return ResponseParser.page("list", body.getBytes(StandardCharsets.UTF_8), summarize, null);
+    public static UserPage page(String body) {
+        return ResponseParser.page("list", body.getBytes(StandardCharsets.UTF_8), null);
     }
 
     public static UserRecord user(String body) {

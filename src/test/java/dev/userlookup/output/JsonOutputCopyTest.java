@@ -13,7 +13,7 @@ import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.userlookup.network.Bodies;
 import dev.userlookup.model.Json;
-import dev.userlookup.service.ServiceException;
+import dev.userlookup.model.BadResponse;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import dev.userlookup.fake.FakeUsers;
@@ -107,7 +107,7 @@ class JsonOutputCopyTest {
         int copiedAsBytes = 0;
         for (int i = 0; i < fake.size(); i++) {
             String json = fake.json(i);
-            UserRecord user = Bodies.page(page(json), false).users().get(0);
+            UserRecord user = Bodies.page(page(json)).users().get(0);
             String compact = viaTree(json, false);
             assertEquals(compact, viaTokens(user, false), json);
             assertEquals(viaTree(json, true), viaTokens(user, true), json);
@@ -133,10 +133,10 @@ class JsonOutputCopyTest {
                     readable = false; // a lone surrogate in a field name: Jackson refuses it, then and now
                 }
                 if (!readable) {
-                    assertThrows(ServiceException.BadResponse.class, () -> Bodies.page(page(json), false), json);
+                    assertThrows(BadResponse.class, () -> Bodies.page(page(json)), json);
                     continue;
                 }
-                UserRecord user = Bodies.page(page(json), false).users().get(0);
+                UserRecord user = Bodies.page(page(json)).users().get(0);
                 assertEquals(viaTree(json, false) + "\n", ndjson(List.of(user)), json);
                 assertEquals(viaTree(json, true), viaTokens(user, true), json);
                 assertEquals(viaTree(json, true) + "\n", json(user), json);
@@ -147,7 +147,7 @@ class JsonOutputCopyTest {
     @ParameterizedTest
     @ValueSource(strings = {"\"plain\"", "\"short escapes \\\" \\\\ \\b \\f \\n \\r \\t\"", "\"emoji \ud83d\ude00 \u00e9 \u2013\""})
     void aUserInTheOutputFormIsCopiedAsItsTokensWouldBe(String value) throws IOException {
-        UserRecord user = Bodies.page(page(user(value)), false).users().get(0);
+        UserRecord user = Bodies.page(page(user(value))).users().get(0);
 
         assertTrue(CompactJson.isOutputForm(user.source()));
         assertEquals(viaTokens(user, false) + "\n", ndjson(List.of(user)));
@@ -158,7 +158,7 @@ class JsonOutputCopyTest {
     @ValueSource(strings = {"{ \"user_id\":\"u\",\"client_user_id\":\"c\"}", "{\"user_id\":\"u\",\n\"client_user_id\":\"c\"}",
         "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"a\":[1, 2]}"})
     void whiteSpaceBetweenTokensIsNotTheOutputForm(String json) throws IOException {
-        UserRecord user = Bodies.page(page(json), false).users().get(0);
+        UserRecord user = Bodies.page(page(json)).users().get(0);
 
         assertFalse(CompactJson.isOutputForm(user.source()));
         assertEquals(viaTree(json, false) + "\n", ndjson(List.of(user)));
@@ -168,7 +168,7 @@ class JsonOutputCopyTest {
     void numbersComeOutExactlyAsSent() throws IOException {
         String json = "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"n\":[1.50,1e5,1E+2,-0,-0.0,0.000000000000000000001,"
                 + "123456789012345678901234567890,1e400]}";
-        UserPage page = Bodies.page(page(json, json.replace("\"u\"", "\"v\"").replace("[", "[ ")), false);
+        UserPage page = Bodies.page(page(json, json.replace("\"u\"", "\"v\"").replace("[", "[ ")));
 
         String out = ndjson(page.users());
 
@@ -182,7 +182,7 @@ class JsonOutputCopyTest {
     void duplicateFieldsAreCopiedAsSent() throws IOException {
         String json = "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"x\":1,\"x\":2}";
 
-        assertEquals(json + "\n", ndjson(Bodies.page(page(json), false).users()));
+        assertEquals(json + "\n", ndjson(Bodies.page(page(json)).users()));
     }
 
     @ParameterizedTest
@@ -192,7 +192,7 @@ class JsonOutputCopyTest {
         "{ \"user_id\" : \"u\", \"client_user_id\" : \"c\", \"a\" : [ { } , [ ] ], \"s\" : \"caf\\u00e9 \\/ \u0085\" }",
     })
     void nestedAndEmptyStructuresAreIndentedAsThePrettyPrinterDid(String json) throws IOException {
-        UserRecord user = Bodies.page(page(json), false).users().get(0);
+        UserRecord user = Bodies.page(page(json)).users().get(0);
 
         assertEquals(viaTree(json, true) + "\n", json(user));
     }
@@ -201,7 +201,7 @@ class JsonOutputCopyTest {
     void aStreamIsTheDocumentThePrettyPrinterWrote() throws IOException {
         List<String> users = List.of("{\"user_id\":\"u\",\"client_user_id\":\"c\",\"x\":[{}]}",
                 "{\"user_id\":\"v\",\"client_user_id\":\"d \\u0085\"}");
-        List<UserRecord> records = Bodies.page(page(users.toArray(new String[0])), false).users();
+        List<UserRecord> records = Bodies.page(page(users.toArray(new String[0]))).users();
         for (Renderer.StreamShape shape : Renderer.StreamShape.values()) {
             for (int count = 0; count <= 2; count++) {
                 ByteArrayOutputStream expected = new ByteArrayOutputStream();

@@ -70,7 +70,7 @@ class WalkPaceTest {
     }
 
     private static WalkResult walk(ServiceClient client, int parallel) throws Exception {
-        return new PageWalker(new ServicePages(client, false), PAGE, parallel, WalkProgress.NONE).walk(0, new Discard());
+        return new PageWalker(new ServicePages(client), PAGE, parallel, WalkProgress.NONE).walk(0, new Discard());
     }
 
     /** The 429 storm: the first page answers, every later one is 429 with Retry-After: 0. */

@@ -1,0 +1,115 @@
+package dev.userlookup.model;
+
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The user's fields, each declared once: its JSON key, how it is checked, the words that name it
+ * for people (a card's label; a table's column in capitals), its CSV column, and how it shows.
+ * The shape check ({@link UserShape}), the fields of a row ({@link UserSummary}), CSV, the table
+ * and the card all read this list, in this order (CSV's), so a new field is a line here; where
+ * it goes on a card or in the table, beside the others, is theirs to say. Choosing fields by
+ * JSON key is {@link #byKey}.
+ */
+public enum UserField {
+    USER_ID("user_id", Check.REQUIRED_TEXT, "User ID", "user_id", Shows.ID),
+    TEAM_ID("team_id", Check.TEXT, "Team ID", "team_id", Shows.ID),
+    CLIENT_USER_ID("client_user_id", Check.REQUIRED_TEXT, "Client user ID", "client_user_id", Shows.ID),
+    CREATED_ON("created_on", Check.TEXT, "Created", "created_on", Shows.TIME),
+    CONNECTED_SOURCES("connected_sources", Check.SOURCES, "Sources", "sources", Shows.SLUGS),
+    FALLBACK_TIME_ZONE("fallback_time_zone", Check.object("id"), "Time zone", "time_zone", Shows.WITH_PROVENANCE),
+    FALLBACK_BIRTH_DATE("fallback_birth_date", Check.object("value"), "Birth date", "birth_date", Shows.WITH_PROVENANCE),
+    INGESTION_START("ingestion_start", Check.TEXT, "Ingestion", "ingestion_start", Shows.DATE_RANGE),
+    INGESTION_END("ingestion_end", Check.TEXT, "Ingestion", "ingestion_end", Shows.DATE_RANGE);
+
+    /** What the service sends for a field, as {@link UserShape} checks it; null is always allowed but where required. */
+    public record Check(Kind kind, String rowMember) {
+        static final Check REQUIRED_TEXT = new Check(Kind.REQUIRED_TEXT, null);
+        static final Check TEXT = new Check(Kind.TEXT, null);
+        static final Check SOURCES = new Check(Kind.SOURCES, null);
+
+        /** An object of {@link UserShape#NESTED_TEXT} fields, of which a row shows {@code rowMember}. */
+        static Check object(String rowMember) {
+            return new Check(Kind.OBJECT, rowMember);
+        }
+
+        /** In the order a user's problems are reported: plain values before nested ones. */
+        public enum Kind {
+            REQUIRED_TEXT, TEXT, SOURCES, OBJECT
+        }
+    }
+
+    /** How people see a field; what each form looks like is the output's to say. */
+    public enum Shows {
+        /** Text never cut (people copy ids). */
+        ID,
+        /** A timestamp. */
+        TIME,
+        /** The slugs of the connected sources, in order. */
+        SLUGS,
+        /** The row member, with where it came from and when (source_slug, updated_at). */
+        WITH_PROVENANCE,
+        /** One end of a range of dates, shown with its other end under one label. */
+        DATE_RANGE
+    }
+
+    private final String key;
+    private final Check check;
+    private final String label;
+    private final String csvColumn;
+    private final Shows shows;
+
+    UserField(String key, Check check, String label, String csvColumn, Shows shows) {
+        this.key = key;
+        this.check = check;
+        this.label = label;
+        this.csvColumn = csvColumn;
+        this.shows = shows;
+    }
+
+    private static final List<UserField> ALL = List.of(values());
+    private static final Map<String, UserField> BY_KEY = new HashMap<>();
+    /** The checks in the order their problems are reported, whatever order the fields came in. */
+    static final List<UserField> REPORT_ORDER = Stream.of(values())
+            .sorted(Comparator.comparing((UserField field) -> field.check.kind()).thenComparing(Enum::ordinal)).toList();
+
+    static {
+        for (UserField field : ALL) {
+            BY_KEY.put(field.key, field);
+        }
+    }
+
+    /** Every field, in CSV's order. */
+    public static List<UserField> all() {
+        return ALL;
+    }
+
+    /** The field whose JSON key is {@code key}, or null. */
+    public static UserField byKey(String key) {
+        return BY_KEY.get(key);
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public Check check() {
+        return check;
+    }
+
+    /** The words that name it for people: a card's label, a table's column in capitals. */
+    public String label() {
+        return label;
+    }
+
+    public String csvColumn() {
+        return csvColumn;
+    }
+
+    public Shows shows() {
+        return shows;
+    }
+}
