@@ -4,7 +4,7 @@ import dev.userlookup.ExitCode;
 import dev.userlookup.settings.ProfileListing;
 import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.output.ProfilesJson;
-import dev.userlookup.output.ProfilesTable;
+import dev.userlookup.output.table.ProfilesTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;

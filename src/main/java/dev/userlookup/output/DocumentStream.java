@@ -13,7 +13,7 @@ import java.util.List;
  * <p>A run stopped by Ctrl-C or SIGTERM interrupts the thread that writes: a batch of users stops
  * before the next whole user, never inside one, and the document is closed as after a failure.
  */
-abstract class DocumentStream implements Renderer.UserStream {
+public abstract class DocumentStream implements Renderer.UserStream {
 
     private boolean ended;
 

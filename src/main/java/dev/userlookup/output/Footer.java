@@ -20,7 +20,7 @@ public record Footer(List<String> phrases) {
     }
 
     /** The lines at {@code width} columns (0: one line). */
-    List<String> lines(int width) {
+    public List<String> lines(int width) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         for (String phrase : phrases) {

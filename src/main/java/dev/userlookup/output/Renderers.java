@@ -1,5 +1,6 @@
 package dev.userlookup.output;
 
+import dev.userlookup.output.table.TableRenderer;
 import dev.userlookup.settings.OutputFormat;
 
 /** Picks the renderer of a format. */

@@ -1,7 +1,9 @@
-package dev.userlookup.output;
+package dev.userlookup.output.table;
 
+import dev.userlookup.model.UserField;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -25,10 +27,10 @@ final class ListColumns {
 
     /** A column after the ids, and its cell. */
     private enum Extra {
-        MINUTES(TableLayout.Column.whole("CREATED (UTC)"), Cells::createdMinutes),
-        DATE(TableLayout.Column.whole("CREATED"), Cells::createdDate),
-        SOURCES(new TableLayout.Column("SOURCES", 12, 1), Cells::sources),
-        TIME_ZONE(TableLayout.Column.whole("TIME ZONE"), Cells::timeZone);
+        MINUTES(TableLayout.Column.whole(header(UserField.CREATED_ON) + " (UTC)"), Cells::createdMinutes),
+        DATE(TableLayout.Column.whole(header(UserField.CREATED_ON)), Cells::createdDate),
+        SOURCES(new TableLayout.Column(header(UserField.CONNECTED_SOURCES), 12, 1), Cells::sources),
+        TIME_ZONE(TableLayout.Column.whole(header(UserField.FALLBACK_TIME_ZONE)), Cells::timeZone);
 
         final TableLayout.Column column;
         final Function<Cells, String> cell;
@@ -49,6 +51,14 @@ final class ListColumns {
             List.of(Extra.DATE),
             List.of());
 
+    private static final String USER_ID = header(UserField.USER_ID);
+    private static final String CLIENT_USER_ID = header(UserField.CLIENT_USER_ID);
+
+    /** A field's column: its label in capitals. */
+    static String header(UserField field) {
+        return field.label().toUpperCase(Locale.ROOT);
+    }
+
     /** How the id columns may give way. */
     private enum Ids {
         /** Sized for the typical id. */
@@ -61,11 +71,11 @@ final class ListColumns {
         List<TableLayout.Column> columns() {
             switch (this) {
                 case TYPICAL:
-                    return List.of(TableLayout.Column.id("USER ID"), TableLayout.Column.id("CLIENT USER ID"));
+                    return List.of(TableLayout.Column.id(USER_ID), TableLayout.Column.id(CLIENT_USER_ID));
                 case CLIENT_ID_ON_ITS_OWN_LINES:
-                    return List.of(TableLayout.Column.id("USER ID"), TableLayout.Column.idOnItsOwnLines("CLIENT USER ID"));
+                    return List.of(TableLayout.Column.id(USER_ID), TableLayout.Column.idOnItsOwnLines(CLIENT_USER_ID));
                 default:
-                    return List.of(new TableLayout.Column("USER ID", 9, 3), new TableLayout.Column("CLIENT USER ID", 14, 4));
+                    return List.of(new TableLayout.Column(USER_ID, 9, 3), new TableLayout.Column(CLIENT_USER_ID, 14, 4));
             }
         }
     }
@@ -95,8 +105,8 @@ final class ListColumns {
         }
         if (width >= IDS_WHOLE_FROM) {
             // Not even the user id fits: it too takes lines of its own.
-            List<TableLayout.Column> loose = List.of(TableLayout.Column.idOnItsOwnLines("USER ID"),
-                    TableLayout.Column.idOnItsOwnLines("CLIENT USER ID"));
+            List<TableLayout.Column> loose = List.of(TableLayout.Column.idOnItsOwnLines(USER_ID),
+                    TableLayout.Column.idOnItsOwnLines(CLIENT_USER_ID));
             return new ListColumns(List.of(), TableLayout.fit(loose, rows(List.of(), sample), width));
         }
         // Narrower than the ids themselves: cut them to share one line.

@@ -1,6 +1,7 @@
-package dev.userlookup.output;
+package dev.userlookup.output.table;
 
 import dev.userlookup.model.User;
+import dev.userlookup.model.UserField;
 import dev.userlookup.console.DisplayWidth;
 import dev.userlookup.console.LineFit;
 import dev.userlookup.console.Style;
@@ -45,13 +46,13 @@ final class UserCard {
 
     void write(User user, Writer out) throws IOException {
         List<Field> fields = List.of(
-                new Field("User ID", user.userId(), false),
-                new Field("Client user ID", user.clientUserId(), false),
-                new Field("Team ID", user.teamId(), false),
-                new Field("Created", UserCells.seconds(user.createdOn()), true),
+                new Field(UserField.USER_ID.label(), user.userId(), false),
+                new Field(UserField.CLIENT_USER_ID.label(), user.clientUserId(), false),
+                new Field(UserField.TEAM_ID.label(), user.teamId(), false),
+                new Field(UserField.CREATED_ON.label(), UserCells.seconds(user.createdOn()), true),
                 timeZone(user),
                 birthDate(user),
-                new Field("Ingestion", ingestion(user), true));
+                new Field(UserField.INGESTION_START.label(), ingestion(user), true));
         int labelWidth = 0;
         for (Field field : fields) {
             labelWidth = Math.max(labelWidth, field.label().length());
@@ -91,16 +92,18 @@ final class UserCard {
 
     private static Field timeZone(User user) {
         User.FallbackTimeZone zone = user.fallbackTimeZone();
-        return zone == null ? new Field("Time zone", null, true)
-                : new Field("Time zone", zone.id(), provenance(zone.sourceSlug(), zone.updatedAt(), false),
+        String label = UserField.FALLBACK_TIME_ZONE.label();
+        return zone == null ? new Field(label, null, true)
+                : new Field(label, zone.id(), provenance(zone.sourceSlug(), zone.updatedAt(), false),
                         provenance(zone.sourceSlug(), zone.updatedAt(), true), true);
     }
 
     private static Field birthDate(User user) {
         User.FallbackBirthDate birth = user.fallbackBirthDate();
         String value = birth == null || birth.value() == null ? null : birth.value().toString();
-        return birth == null ? new Field("Birth date", null, true)
-                : new Field("Birth date", value, provenance(birth.sourceSlug(), birth.updatedAt(), false),
+        String label = UserField.FALLBACK_BIRTH_DATE.label();
+        return birth == null ? new Field(label, null, true)
+                : new Field(label, value, provenance(birth.sourceSlug(), birth.updatedAt(), false),
                         provenance(birth.sourceSlug(), birth.updatedAt(), true), true);
     }
 
@@ -132,7 +135,7 @@ final class UserCard {
 
     /** The sources as a small table; at a narrow width the connection time, then the name give way. */
     private void writeSources(List<User.ConnectedSource> sources, Writer out) throws IOException {
-        out.write("\n" + style.bold("Sources (" + sources.size() + ")") + "\n");
+        out.write("\n" + style.bold(UserField.CONNECTED_SOURCES.label() + " (" + sources.size() + ")") + "\n");
         if (sources.isEmpty()) {
             out.write("  " + style.dim("none connected") + "\n");
             return;

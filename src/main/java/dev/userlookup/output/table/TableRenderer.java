@@ -1,6 +1,11 @@
-package dev.userlookup.output;
+package dev.userlookup.output.table;
 
 import dev.userlookup.model.UserField;
+import dev.userlookup.output.DocumentStream;
+import dev.userlookup.output.Footer;
+import dev.userlookup.output.Footers;
+import dev.userlookup.output.RenderContext;
+import dev.userlookup.output.Renderer;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import dev.userlookup.model.UserSummary;
@@ -18,13 +23,13 @@ import java.util.List;
  * rows fitted to the terminal, with a footer on a terminal saying which slice of how many users
  * is shown and how to get the next. Every text from the service passes through {@link SafeText}.
  */
-final class TableRenderer implements Renderer {
+public final class TableRenderer implements Renderer {
 
     private final RenderContext context;
     private final Style style;
     private final Writer out;
 
-    TableRenderer(RenderContext context) {
+    public TableRenderer(RenderContext context) {
         this.context = context;
         this.style = context.style();
         this.out = new OutputStreamWriter(context.out(), StandardCharsets.UTF_8);

@@ -1,4 +1,4 @@
-package dev.userlookup.output;
+package dev.userlookup.output.table;
 
 import dev.userlookup.console.DisplayWidth;
 import dev.userlookup.console.LineFit;
