@@ -1,7 +1,7 @@
 package dev.userlookup.doctor;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.userlookup.model.Json;
+import dev.userlookup.model.json.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

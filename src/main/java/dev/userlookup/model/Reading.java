@@ -16,6 +16,17 @@ record Reading(String operation, ApiKey key) {
         return ServiceText.of(raw, key);
     }
 
+    /** How much of a value that does not parse a message quotes. */
+    static final int QUOTED = 60;
+
+    /**
+     * What is wrong with a value that did not parse as a timestamp (or a date), as an error line
+     * says it: its first line, the key out, cut to {@value #QUOTED} characters.
+     */
+    String notIso(String what, String value) {
+        return "not an ISO-8601 " + what + ": \"" + text(value).firstLine().cut(QUOTED) + "\"";
+    }
+
     BadResponse failure(String reason, Throwable cause) {
         return new BadResponse(operation, reason, cause);
     }

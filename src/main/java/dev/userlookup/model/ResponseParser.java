@@ -1,5 +1,9 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.json.Json;
+import dev.userlookup.model.json.JsonBytes;
+import dev.userlookup.model.json.Utf8;
+import dev.userlookup.model.json.AnyValue;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -76,7 +80,7 @@ public final class ResponseParser {
             if (problem != null) {
                 throw new BadResponse(operation, problem, null);
             }
-            return new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), reading);
+            return new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), null, reading);
         } catch (IOException | NumberFormatException | ArithmeticException e) {
             throw translate(reading, e);
         }

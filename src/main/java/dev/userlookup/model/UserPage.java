@@ -1,5 +1,6 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.json.JsonBytes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 

@@ -1,5 +1,8 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.json.Json;
+import dev.userlookup.model.json.JsonBytes;
+import dev.userlookup.model.json.Timestamps;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -12,8 +15,8 @@ import java.time.format.DateTimeParseException;
 /**
  * A user as the service sent it: its bytes in the response body ({@link #source}), every field
  * and value kept, for lossless output, checked on arrival ({@link UserShape}). The other readings
- * are made from the bytes only when asked for, by the output that shows them: the fields of a
- * row ({@link #summary}), a tree ({@link #json}), and from the tree the
+ * are made when asked for, by the output that shows them: the fields of a row ({@link #summary},
+ * read with the check for a page's users), a tree ({@link #json}), and from the tree the
  * typed {@link #user} a card needs. A value the typed reading still cannot take (a timestamp that is not
  * ISO-8601) is a {@link BadResponse} at that point, which quotes it with the key
  * out: the record keeps the {@link Reading} of the answer it came from.
@@ -28,9 +31,11 @@ public final class UserRecord {
     private User user;
     private volatile Releasable hold;
 
-    UserRecord(JsonBytes source, String userId, Reading reading) {
+    /** @param summary the fields of its row when read on the way, else null (read when asked) */
+    UserRecord(JsonBytes source, String userId, UserSummary summary, Reading reading) {
         this.source = source;
         this.userId = userId;
+        this.summary = summary;
         this.reading = reading;
     }
 
@@ -73,7 +78,7 @@ public final class UserRecord {
             return Timestamps.parseTimestamp(text);
         } catch (DateTimeParseException e) {
             // Not the JDK's failure as the cause: it quotes 64 characters of the value, which may end inside the key.
-            throw reading.failure(named() + "created_on: " + Timestamps.notIso("timestamp", reading.text(text)), null);
+            throw reading.failure(named() + "created_on: " + reading.notIso("timestamp", text), null);
         }
     }
 
@@ -120,7 +125,7 @@ public final class UserRecord {
         try {
             return Json.mapper().treeToValue(json(), User.class);
         } catch (Timestamps.NotIso e) {
-            throw reading.failure(named() + ResponseParser.fieldPath(e) + e.words(reading), e);
+            throw reading.failure(named() + ResponseParser.fieldPath(e) + reading.notIso(e.what(), e.value()), e);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             Throwable root = e;
             while (root.getCause() != null && root.getCause() != root) {

@@ -1,5 +1,6 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.json.AnyValue;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.userlookup.output;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.userlookup.model.Json;
-import dev.userlookup.model.JsonBytes;
+import dev.userlookup.model.json.Json;
+import dev.userlookup.model.json.JsonBytes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 

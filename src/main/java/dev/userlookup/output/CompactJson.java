@@ -1,6 +1,6 @@
 package dev.userlookup.output;
 
-import dev.userlookup.model.JsonBytes;
+import dev.userlookup.model.json.JsonBytes;
 
 /**
  * Whether a value's bytes are already what the compact generator would write for them, so that

@@ -3,7 +3,7 @@ package dev.userlookup.output;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.userlookup.model.JsonBytes;
+import dev.userlookup.model.json.JsonBytes;
 import java.io.IOException;
 
 /**

@@ -1,6 +1,6 @@
 package dev.userlookup.output;
 
-import dev.userlookup.model.JsonBytes;
+import dev.userlookup.model.json.JsonBytes;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.userlookup.output;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.userlookup.model.Json;
+import dev.userlookup.model.json.Json;
 import dev.userlookup.settings.ProfileListing;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package dev.userlookup.service;
 
 import dev.userlookup.model.ApiKey;
-import dev.userlookup.model.Json;
+import dev.userlookup.model.json.Json;
 import dev.userlookup.model.ServiceText;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -161,6 +161,8 @@ public final class ServiceClient implements AutoCloseable {
     public static final class ListAnswer {
         /** What a user read from a page keeps besides its bytes: the record, its slice, its id. */
         static final int USER_COST = 160;
+        /** ...and the fields of its row, besides the text of those fields. */
+        static final int SUMMARY_COST = 400;
 
         private final String operation;
         private final Response response;
@@ -173,13 +175,14 @@ public final class ServiceClient implements AutoCloseable {
         }
 
         /**
-         * The page, checked. The records its users become are counted too (the fields a row
-         * shows are read from a user's bytes only as it is written, a page at a time).
+         * The page, checked. The objects its users become are counted too, at most what their
+         * bytes allow (the text of a row's fields is never longer in memory than the body it came from).
          */
         public UserPage read() {
             try {
                 UserPage page = ResponseParser.page(operation, response.body(), key);
-                response.hold().take(page.users().size() * USER_COST);
+                long users = page.users().size();
+                response.hold().take(users * (USER_COST + SUMMARY_COST) + response.body().length);
                 page.held(response.hold());
                 return page;
             } catch (BadResponse e) {

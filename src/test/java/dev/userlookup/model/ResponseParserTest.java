@@ -1,5 +1,8 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.json.Json;
+import dev.userlookup.model.json.JsonBytes;
+
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;

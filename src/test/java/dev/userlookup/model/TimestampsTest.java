@@ -1,5 +1,6 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.json.Timestamps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -85,14 +86,14 @@ class TimestampsTest {
     void aValueThatDoesNotParseIsQuotedWithTheKeyOutBeforeTheCut() {
         String raw = "u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL";
         ApiKey key = ApiKey.of(raw, "test");
-        for (int before = 0; before <= Timestamps.QUOTED + 1; before++) {
-            String quoted = Timestamps.notIso("timestamp", ServiceText.of("x".repeat(before) + raw + "y\nsecond line", key));
+        for (int before = 0; before <= Reading.QUOTED + 1; before++) {
+            String quoted = new Reading("read", key).notIso("timestamp", "x".repeat(before) + raw + "y\nsecond line");
             for (int i = 0; i + 4 <= raw.length(); i++) {
                 assertFalse(quoted.contains(raw.substring(i, i + 4)), before + ": " + quoted);
             }
             assertFalse(quoted.contains("second"), quoted);
         }
-        assertEquals("not an ISO-8601 date: \"" + "x".repeat(Timestamps.QUOTED) + "…\"",
-                Timestamps.notIso("date", ServiceText.of("x".repeat(Timestamps.QUOTED + 1), key)));
+        assertEquals("not an ISO-8601 date: \"" + "x".repeat(Reading.QUOTED) + "…\"",
+                new Reading("read", key).notIso("date", "x".repeat(Reading.QUOTED + 1)));
     }
 }

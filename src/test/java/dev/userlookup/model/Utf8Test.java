@@ -1,5 +1,6 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.json.Utf8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;

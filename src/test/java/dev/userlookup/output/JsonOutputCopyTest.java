@@ -12,7 +12,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.userlookup.network.Bodies;
-import dev.userlookup.model.Json;
+import dev.userlookup.model.json.Json;
 import dev.userlookup.model.BadResponse;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;

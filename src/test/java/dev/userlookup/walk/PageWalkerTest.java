@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.userlookup.model.Json;
+import dev.userlookup.model.json.Json;
 import dev.userlookup.service.ServiceException;
 import dev.userlookup.model.User;
 import dev.userlookup.model.UserPage;

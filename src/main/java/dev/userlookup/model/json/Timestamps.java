@@ -1,4 +1,4 @@
-package dev.userlookup.model;
+package dev.userlookup.model.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -133,25 +133,13 @@ public final class Timestamps {
         return LocalDate.parse(iso, DateTimeFormatter.ISO_LOCAL_DATE);
     }
 
-    /** How much of a value that does not parse a message quotes. */
-    static final int QUOTED = 60;
-
-    /**
-     * What is wrong with a value that did not parse as a timestamp (or a date), as an error line
-     * says it: its first line, cut to {@value #QUOTED} characters, which only a {@link ServiceText}
-     * (the key out) can be.
-     */
-    static String notIso(String what, ServiceText value) {
-        return "not an ISO-8601 " + what + ": \"" + value.firstLine().cut(QUOTED) + "\"";
-    }
-
     /**
      * A value the typed reading found not to be an ISO-8601 timestamp or date. The readers here do
      * not have the key, so its words quote none of the value: whoever has the key quotes it
-     * ({@link #notIso}). Nor is the JDK's failure kept as its cause: that quotes 64 characters of
-     * the value, which may end inside the key.
+     * ({@code Reading.notIso}). Nor is the JDK's failure kept as its cause: that quotes 64
+     * characters of the value, which may end inside the key.
      */
-    static final class NotIso extends JsonMappingException {
+    public static final class NotIso extends JsonMappingException {
         private static final long serialVersionUID = 1L;
 
         private final String what;
@@ -163,9 +151,14 @@ public final class Timestamps {
             this.value = value;
         }
 
-        /** Its words, quoting the value read through {@code reading} (the key out). */
-        String words(Reading reading) {
-            return notIso(what, reading.text(value == null ? "" : value));
+        /** "timestamp" or "date". */
+        public String what() {
+            return what;
+        }
+
+        /** The value as sent ("" for none): the service's text, the key possibly in it. */
+        public String value() {
+            return value == null ? "" : value;
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.userlookup.model;
+package dev.userlookup.model.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -11,13 +11,13 @@ import java.io.IOException;
  * ({@code 1E+2147483648}) is valid JSON text that Jackson's tree, and so most readers downstream,
  * fail on: it is refused, as when every body was read as a tree.
  */
-final class AnyValue {
+public final class AnyValue {
 
     private AnyValue() {
     }
 
     /** @param token the value's first token, the parser at it; afterwards the parser is at its last */
-    static void pass(JsonParser parser, JsonToken token) throws IOException {
+    public static void pass(JsonParser parser, JsonToken token) throws IOException {
         if (token == JsonToken.VALUE_NUMBER_FLOAT) {
             requireUsable(parser);
             return;

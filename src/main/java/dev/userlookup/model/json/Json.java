@@ -1,4 +1,4 @@
-package dev.userlookup.model;
+package dev.userlookup.model.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -16,9 +16,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 public final class Json {
 
     /** Deeper than any real user record, shallow enough that no body can exhaust the stack. */
-    static final int MAX_NESTING = 200;
+    public static final int MAX_NESTING = 200;
     /** One string value: far above any real field. */
-    static final int MAX_STRING_LENGTH = 1 << 20;
+    public static final int MAX_STRING_LENGTH = 1 << 20;
 
     /** Apart from the mapper: a walk printing JSON reads and writes tokens and never loads data binding. */
     private static final class FactoryHolder {

@@ -1,4 +1,4 @@
-package dev.userlookup.model;
+package dev.userlookup.model.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import java.io.IOException;
@@ -15,14 +15,14 @@ public final class JsonBytes {
     private final int offset;
     private final int length;
 
-    JsonBytes(byte[] body, int offset, int length) {
+    public JsonBytes(byte[] body, int offset, int length) {
         this.body = body;
         this.offset = offset;
         this.length = length;
     }
 
     /** A tree's JSON written compactly: the bytes of a value that was built, not received. */
-    static JsonBytes written(com.fasterxml.jackson.databind.JsonNode tree) {
+    public static JsonBytes written(com.fasterxml.jackson.databind.JsonNode tree) {
         try {
             byte[] bytes = Json.mapper().writeValueAsBytes(tree);
             return new JsonBytes(bytes, 0, bytes.length);
