@@ -61,6 +61,19 @@ class ListCommandTest {
     }
 
     @Test
+    void aTimestampFoundWrongOnlyAsARowIsWrittenIsABadResponseWithItsExitStatus() {
+        // The shape check lets any string through as created_on; the table reads it as a time (the model's failure, not the service's).
+        String body = "{\"users\":[{\"user_id\":\"u\",\"client_user_id\":\"c\",\"created_on\":\"yesterday\"}],\"total\":1}";
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(body)));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", "-o", "table");
+
+        assertEquals(5, result.exit(), result::toString);
+        assertEquals("userlookup: list: the response is not the JSON expected: user u: created_on: "
+                + "not an ISO-8601 timestamp: \"yesterday\"", result.err().lines().findFirst().orElse(""), result.err());
+    }
+
+    @Test
     void ndjsonIsOneCompactUserALine() throws Exception {
         service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 3, 3, 3))));
 
