@@ -135,7 +135,7 @@ public final class ServiceClient implements AutoCloseable {
             return notFound;
         }
         return new ServiceException.Unavailable(notFound.operation(),
-                new ServiceException.Answered(notFound.status().orElse(0), notFound.serviceDate().orElse(null)),
+                notFound.decidedBy(),
                 notFound.reason() + ", and the service's list does not answer at this base URL either (" + failure.reason() + ")",
                 null, "check the base URL " + settings.baseUrl());
     }

@@ -17,10 +17,8 @@ public abstract class ServiceException extends RuntimeException {
 
     private final String operation;
     private final String reason;
-    /** The status of the answer refused; 0 when the failure came before one (or from a 2xx answer). */
-    private final int status;
-    /** The service's Date on that answer; null when it sent none, or none that reads. */
-    private final Instant serviceDate;
+    /** The status and Date of the answer refused; {@link Answered#NONE} when the failure came before one (or from a 2xx answer). */
+    private final Answered answered;
     /** The answer this failure was read from while its words are still to be given ({@link StatusErrors#worded}). */
     private transient StatusErrors.Answer answer;
 
@@ -32,17 +30,16 @@ public abstract class ServiceException extends RuntimeException {
         super(compose(operation, reason, detail, hint), cause);
         this.operation = operation;
         this.reason = reason;
-        this.status = answered.status();
-        this.serviceDate = answered.date();
+        this.answered = answered;
     }
 
     /**
-     * The status and Date of the service's answer a failure was decided by.
+     * What a failure keeps of the service's answer it was decided by, as data.
      *
      * @param status the HTTP status; 0 for none
      * @param date the service's Date; null for none
      */
-    record Answered(int status, Instant date) {
+    record Answered(int status, Instant date) implements java.io.Serializable {
         static final Answered NONE = new Answered(0, null);
 
         /** The answer's status and its Date header, read (an unreadable Date is none). */
@@ -63,12 +60,17 @@ public abstract class ServiceException extends RuntimeException {
 
     /** The HTTP status of the answer this failure was decided by; empty when none came back (a transport failure). */
     public OptionalInt status() {
-        return status == 0 ? OptionalInt.empty() : OptionalInt.of(status);
+        return answered.status() == 0 ? OptionalInt.empty() : OptionalInt.of(answered.status());
     }
 
     /** The service's {@code Date} on that answer; empty when there was no answer or it had no readable Date. */
     public Optional<Instant> serviceDate() {
-        return Optional.ofNullable(serviceDate);
+        return Optional.ofNullable(answered.date());
+    }
+
+    /** The status and Date this failure was decided by, to pass on to one made from it. */
+    Answered decidedBy() {
+        return answered;
     }
 
     ServiceException answered(StatusErrors.Answer from) {
