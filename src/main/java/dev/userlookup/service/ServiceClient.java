@@ -134,8 +134,7 @@ public final class ServiceClient implements AutoCloseable {
         if (failure == null) {
             return notFound;
         }
-        return new ServiceException.Unavailable(notFound.operation(),
-                notFound.decidedBy(),
+        return new ServiceException.Unavailable(notFound.operation(), notFound.decidedBy(),
                 notFound.reason() + ", and the service's list does not answer at this base URL either (" + failure.reason() + ")",
                 null, "check the base URL " + settings.baseUrl());
     }
@@ -146,8 +145,8 @@ public final class ServiceClient implements AutoCloseable {
      * refused connection) nor a status that is retried (a 503, a 429).
      */
     private static boolean definite(ServiceException listFailure) {
-        if (listFailure == null || !(listFailure instanceof ServiceException.Unavailable)) {
-            return true;
+        if (!(listFailure instanceof ServiceException.Unavailable)) {
+            return true; // a page (null), or an answer of a kind that does not pass: refused, not the service's JSON
         }
         return listFailure.status().isPresent() && !RequestPolicy.passing(listFailure.status().getAsInt());
     }
