@@ -37,14 +37,14 @@ final class HttpStep {
         try {
             ServiceClient.ListAnswer answer = client.requestList(0L, 1);
             answer.read(false).release();
-            long ms = (System.nanoTime() - started) / 1_000_000;
+            long ms = Step.millisSince(started);
             Instant local = clock.instant();
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("status", 200);
             Step http = Step.passed("http", ms, facts, "GET /v2/user/?offset=0&limit=1: 200");
             return new Outcome(http, clockStep(answer.serviceDate(), local), false);
         } catch (ServiceException e) {
-            long ms = (System.nanoTime() - started) / 1_000_000;
+            long ms = Step.millisSince(started);
             String problem = e.getMessage();
             boolean refused = e instanceof ServiceException.AuthRefused;
             String next;

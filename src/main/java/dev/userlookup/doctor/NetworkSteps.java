@@ -80,10 +80,10 @@ final class NetworkSteps {
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("host", host);
             facts.put("addresses", shown);
-            steps.add(Step.passed("dns", millis(started), facts, host + " -> " + String.join(", ", shown)));
+            steps.add(Step.passed("dns", Step.millisSince(started), facts, host + " -> " + String.join(", ", shown)));
             return addresses;
         } catch (UnknownHostException e) {
-            steps.add(Step.failed("dns", millis(started), "cannot resolve host " + host,
+            steps.add(Step.failed("dns", Step.millisSince(started), "cannot resolve host " + host,
                     proxy != null ? "check the proxy's host in " + proxy.variable()
                             : "check the base URL's host name, or this machine's DNS (and VPN)"));
             return null;
@@ -100,7 +100,7 @@ final class NetworkSteps {
                 socket.setSoTimeout(timeoutMillis());
                 Map<String, Object> facts = new LinkedHashMap<>();
                 facts.put("address", address.getHostAddress() + ":" + port);
-                steps.add(Step.passed("connect", millis(started), facts, address.getHostAddress() + ":" + port
+                steps.add(Step.passed("connect", Step.millisSince(started), facts, address.getHostAddress() + ":" + port
                         + (proxy != null ? " (the proxy)" : "")));
                 return socket;
             } catch (IOException e) {
@@ -111,7 +111,7 @@ final class NetworkSteps {
         String peer = (proxy != null ? "the proxy " : "") + host + ":" + port;
         String why = last instanceof SocketTimeoutException ? "timed out" : last instanceof ConnectException ? "connection refused"
                 : String.valueOf(last == null ? "no address" : last.getMessage());
-        steps.add(Step.failed("connect", millis(started), "cannot connect to " + peer + " (" + why + ")",
+        steps.add(Step.failed("connect", Step.millisSince(started), "cannot connect to " + peer + " (" + why + ")",
                 proxy != null ? "check that the proxy in " + proxy.variable() + " is up and its port is right"
                         : "check the base URL's port, and that the service is up and no firewall is in the way"));
         return null;
@@ -135,24 +135,24 @@ final class NetworkSteps {
                 Map<String, Object> facts = new LinkedHashMap<>();
                 facts.put("proxy", proxy.address());
                 facts.put("status", status);
-                steps.add(Step.passed("proxy", millis(started), facts, "CONNECT " + host + ":" + port + " through "
+                steps.add(Step.passed("proxy", Step.millisSince(started), facts, "CONNECT " + host + ":" + port + " through "
                         + proxy.address() + ": " + status));
                 return true;
             }
             if (status == 407) {
-                steps.add(Step.failed("proxy", millis(started), proxy.hasCredentials()
+                steps.add(Step.failed("proxy", Step.millisSince(started), proxy.hasCredentials()
                         ? "the proxy " + proxy.address() + " refused its credentials (HTTP 407)"
                         : "the proxy " + proxy.address() + " asks for credentials (HTTP 407)",
                         proxy.hasCredentials() ? "check the user and password in " + proxy.variable()
                                 : "give them in " + proxy.variable() + " as http://USER:PASSWORD@" + proxy.host() + ":" + proxy.port()));
             } else {
-                steps.add(Step.failed("proxy", millis(started), "the proxy " + proxy.address() + " refused to open a tunnel to "
+                steps.add(Step.failed("proxy", Step.millisSince(started), "the proxy " + proxy.address() + " refused to open a tunnel to "
                         + host + ":" + port + (status > 0 ? " (HTTP " + status + ")" : " (no HTTP answer)"),
                         "ask whoever runs the proxy whether it lets " + host + " through, or set NO_PROXY"));
             }
             return false;
         } catch (IOException e) {
-            steps.add(Step.failed("proxy", millis(started), "the proxy " + proxy.address() + " did not answer CONNECT: "
+            steps.add(Step.failed("proxy", Step.millisSince(started), "the proxy " + proxy.address() + " did not answer CONNECT: "
                     + e.getMessage(), "check the proxy in " + proxy.variable()));
             return false;
         }
@@ -187,10 +187,6 @@ final class NetworkSteps {
 
     private int timeoutMillis() {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
-    }
-
-    static long millis(long started) {
-        return (System.nanoTime() - started) / 1_000_000;
     }
 
     private static void closeQuietly(Socket socket) {

@@ -68,7 +68,7 @@ final class TlsStep {
             facts.put("days_left", daysLeft);
             facts.put("ca_cert_needed", caNeeded);
             tls.close();
-            return Step.passed("tls", NetworkSteps.millis(started), facts, session.getProtocol() + ", " + session.getCipherSuite()
+            return Step.passed("tls", Step.millisSince(started), facts, session.getProtocol() + ", " + session.getCipherSuite()
                     + ", " + http + "; certificate " + server.getSubjectX500Principal().getName() + " from "
                     + server.getIssuerX500Principal().getName() + ", expires " + facts.get("expires") + " (" + daysLeft + " days)"
                     + (caNeeded ? "; trusted only through the given CA files" : ""));
@@ -83,7 +83,7 @@ final class TlsStep {
             } else {
                 next = "check --ca-cert, SSL_CERT_FILE and the base URL; run with -v for the client's view";
             }
-            return Step.failed("tls", NetworkSteps.millis(started), problem, next);
+            return Step.failed("tls", Step.millisSince(started), problem, next);
         }
     }
 
