@@ -3,6 +3,7 @@ package dev.userlookup.commands;
 import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
 import dev.userlookup.model.BadResponse;
+import dev.userlookup.network.TransportFailures;
 import dev.userlookup.service.ServiceException;
 import dev.userlookup.console.SafeText;
 import java.util.ArrayList;
@@ -96,7 +97,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
     }
 
     int report(Throwable e) {
-        if (causeOf(e, ReaderGoneException.class) != null) {
+        if (TransportFailures.find(e, ReaderGoneException.class) != null) {
             return ExitCode.OK;
         }
         if (stopped.getAsBoolean() || e instanceof CancellationException || e instanceof InterruptedException
@@ -109,7 +110,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
                     + " try a smaller --parallel, or give Java more with USERLOOKUP_JAVA_OPTS=-Xmx1g");
             return status;
         }
-        ReaderGoneException.OutputFailedException output = causeOf(e, ReaderGoneException.OutputFailedException.class);
+        ReaderGoneException.OutputFailedException output = TransportFailures.find(e, ReaderGoneException.OutputFailedException.class);
         if (output != null) {
             line(output.getMessage());
         } else if (status == ExitCode.FAILURE) {
@@ -158,16 +159,6 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
             return ExitCode.UNAVAILABLE;
         }
         return ExitCode.FAILURE;
-    }
-
-    /** The first of {@code e} and its causes that is a {@code type}, or null. */
-    private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return type.cast(t);
-            }
-        }
-        return null;
     }
 
     /** One message: the key redacted, server text escaped, so no message can move the cursor. */

@@ -5,13 +5,12 @@ import dev.userlookup.service.ServiceException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZonedDateTime;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.OptionalInt;
 
 /**
  * The request itself, {@code list --limit 1}, through the real client (retries, proxy, TLS and
@@ -21,7 +20,9 @@ final class HttpStep {
 
     /** Past this the clock is worth a word: certificates and signed links start to look wrong. */
     static final long SKEW_WARNING_SECONDS = 60;
-    private static final Pattern STATUS = Pattern.compile("\\(HTTP (\\d{3})\\)");
+    /** How the service's Date is shown: the form HTTP asks senders to use (RFC 9110's IMF-fixdate). */
+    private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
 
     /** The HTTP step, the clock step when the service sent a Date, and whether the key was refused. */
     record Outcome(Step http, Step clock, boolean keyRefused) {
@@ -34,54 +35,51 @@ final class HttpStep {
     static Outcome run(ServiceClient client, Clock clock, String keyOrigin) {
         long started = System.nanoTime();
         try {
-            client.list(0L, 1);
-            long ms = (System.nanoTime() - started) / 1_000_000;
+            ServiceClient.ListAnswer answer = client.requestList(0L, 1);
+            answer.read().release();
+            long ms = Step.millisSince(started);
             Instant local = clock.instant();
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("status", 200);
             Step http = Step.passed("http", ms, facts, "GET /v2/user/?offset=0&limit=1: 200");
-            return new Outcome(http, clockStep(client.lastDate(), local), false);
+            return new Outcome(http, clockStep(answer.serviceDate(), local), false);
         } catch (ServiceException e) {
-            long ms = (System.nanoTime() - started) / 1_000_000;
+            long ms = Step.millisSince(started);
             String problem = e.getMessage();
             boolean refused = e instanceof ServiceException.AuthRefused;
             String next;
             if (refused) {
                 next = "check the key from " + keyOrigin + ": it may be for another service or environment, or revoked; ask for a new one";
-            } else if (problem.contains("(HTTP 5") || problem.contains("busy")) {
+            } else if (serviceFailing(e.status())) {
                 next = "the service is failing, not this machine: try again later, or ask its operators";
             } else {
                 next = "run 'userlookup -v list --limit 1' to see the request and its answer";
             }
-            Step http = new Step("http", false, ms, statusFacts(problem), null, problem, next);
+            Step http = new Step("http", false, ms, statusFacts(e.status()), null, problem, next);
             return new Outcome(http, null, refused);
         }
     }
 
-    private static Map<String, Object> statusFacts(String problem) {
+    /** A 5xx or a 429: the service's own trouble, whatever its words say. */
+    private static boolean serviceFailing(OptionalInt status) {
+        return status.isPresent() && (status.getAsInt() >= 500 || status.getAsInt() == 429);
+    }
+
+    private static Map<String, Object> statusFacts(OptionalInt status) {
         Map<String, Object> facts = new LinkedHashMap<>();
-        Matcher status = STATUS.matcher(problem);
-        if (status.find()) {
-            facts.put("status", Integer.parseInt(status.group(1)));
-        }
+        status.ifPresent(code -> facts.put("status", code));
         return facts;
     }
 
     /** The skew in seconds, the service's clock minus this machine's: positive when this one is behind. */
-    static Step clockStep(String date, Instant local) {
-        if (date == null) {
-            return null;
-        }
-        Instant service;
-        try {
-            service = ZonedDateTime.parse(date.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-        } catch (DateTimeParseException unreadable) {
+    static Step clockStep(Instant service, Instant local) {
+        if (service == null) {
             return null;
         }
         // Date has whole seconds: a skew below one second is none.
         long skew = Duration.between(local, service).toSeconds();
         Map<String, Object> facts = new LinkedHashMap<>();
-        facts.put("service_date", date.trim());
+        facts.put("service_date", IMF_FIXDATE.format(service));
         facts.put("skew_seconds", skew);
         String summary = skew == 0 ? "in step with the service" : "this machine is " + Math.abs(skew) + " s "
                 + (skew > 0 ? "behind" : "ahead of") + " the service";

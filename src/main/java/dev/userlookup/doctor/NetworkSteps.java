@@ -2,7 +2,6 @@ package dev.userlookup.doctor;
 
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.CaFile;
-import dev.userlookup.service.Diagnostics;
 import dev.userlookup.network.ProxyConfig;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,31 +14,19 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.cert.Certificate;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSession;
-import javax.net.ssl.SSLSocket;
 
 /**
  * The connection of one request taken apart with plain sockets, step by step: DNS, TCP connect,
  * the proxy's CONNECT tunnel (when a proxy is in the way), TLS. It stops at the first step that
- * fails; the client itself (the HTTP step) runs afterwards on a connection of its own.
+ * fails ({@link TlsStep} for TLS); the client itself (the HTTP step) runs afterwards on a connection
+ * of its own.
  */
 final class NetworkSteps {
-
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT);
 
     private final BaseUrl base;
     private final ProxyConfig proxy;
@@ -74,7 +61,7 @@ final class NetworkSteps {
                 return steps;
             }
             if (base.isHttps()) {
-                tls(socket, host, port);
+                steps.add(TlsStep.run(socket, host, port, caFiles, uri, timeout));
             }
         } catch (IOException closing) {
             // the steps have what they found; closing a probe's socket has nothing to add
@@ -93,10 +80,10 @@ final class NetworkSteps {
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("host", host);
             facts.put("addresses", shown);
-            steps.add(Step.passed("dns", millis(started), facts, host + " -> " + String.join(", ", shown)));
+            steps.add(Step.passed("dns", Step.millisSince(started), facts, host + " -> " + String.join(", ", shown)));
             return addresses;
         } catch (UnknownHostException e) {
-            steps.add(Step.failed("dns", millis(started), "cannot resolve host " + host,
+            steps.add(Step.failed("dns", Step.millisSince(started), "cannot resolve host " + host,
                     proxy != null ? "check the proxy's host in " + proxy.variable()
                             : "check the base URL's host name, or this machine's DNS (and VPN)"));
             return null;
@@ -113,7 +100,7 @@ final class NetworkSteps {
                 socket.setSoTimeout(timeoutMillis());
                 Map<String, Object> facts = new LinkedHashMap<>();
                 facts.put("address", address.getHostAddress() + ":" + port);
-                steps.add(Step.passed("connect", millis(started), facts, address.getHostAddress() + ":" + port
+                steps.add(Step.passed("connect", Step.millisSince(started), facts, address.getHostAddress() + ":" + port
                         + (proxy != null ? " (the proxy)" : "")));
                 return socket;
             } catch (IOException e) {
@@ -124,7 +111,7 @@ final class NetworkSteps {
         String peer = (proxy != null ? "the proxy " : "") + host + ":" + port;
         String why = last instanceof SocketTimeoutException ? "timed out" : last instanceof ConnectException ? "connection refused"
                 : String.valueOf(last == null ? "no address" : last.getMessage());
-        steps.add(Step.failed("connect", millis(started), "cannot connect to " + peer + " (" + why + ")",
+        steps.add(Step.failed("connect", Step.millisSince(started), "cannot connect to " + peer + " (" + why + ")",
                 proxy != null ? "check that the proxy in " + proxy.variable() + " is up and its port is right"
                         : "check the base URL's port, and that the service is up and no firewall is in the way"));
         return null;
@@ -148,77 +135,26 @@ final class NetworkSteps {
                 Map<String, Object> facts = new LinkedHashMap<>();
                 facts.put("proxy", proxy.address());
                 facts.put("status", status);
-                steps.add(Step.passed("proxy", millis(started), facts, "CONNECT " + host + ":" + port + " through "
+                steps.add(Step.passed("proxy", Step.millisSince(started), facts, "CONNECT " + host + ":" + port + " through "
                         + proxy.address() + ": " + status));
                 return true;
             }
             if (status == 407) {
-                steps.add(Step.failed("proxy", millis(started), proxy.hasCredentials()
+                steps.add(Step.failed("proxy", Step.millisSince(started), proxy.hasCredentials()
                         ? "the proxy " + proxy.address() + " refused its credentials (HTTP 407)"
                         : "the proxy " + proxy.address() + " asks for credentials (HTTP 407)",
                         proxy.hasCredentials() ? "check the user and password in " + proxy.variable()
                                 : "give them in " + proxy.variable() + " as http://USER:PASSWORD@" + proxy.host() + ":" + proxy.port()));
             } else {
-                steps.add(Step.failed("proxy", millis(started), "the proxy " + proxy.address() + " refused to open a tunnel to "
+                steps.add(Step.failed("proxy", Step.millisSince(started), "the proxy " + proxy.address() + " refused to open a tunnel to "
                         + host + ":" + port + (status > 0 ? " (HTTP " + status + ")" : " (no HTTP answer)"),
                         "ask whoever runs the proxy whether it lets " + host + " through, or set NO_PROXY"));
             }
             return false;
         } catch (IOException e) {
-            steps.add(Step.failed("proxy", millis(started), "the proxy " + proxy.address() + " did not answer CONNECT: "
+            steps.add(Step.failed("proxy", Step.millisSince(started), "the proxy " + proxy.address() + " did not answer CONNECT: "
                     + e.getMessage(), "check the proxy in " + proxy.variable()));
             return false;
-        }
-    }
-
-    private void tls(Socket socket, String host, int port) {
-        long started = System.nanoTime();
-        try {
-            SSLContext context = Diagnostics.tlsContext(caFiles);
-            SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket(socket, host, port, false);
-            SSLParameters parameters = tls.getSSLParameters();
-            parameters.setApplicationProtocols(new String[] {"h2", "http/1.1"});
-            // The same host check as the client's: a certificate for another name fails here too.
-            parameters.setEndpointIdentificationAlgorithm("HTTPS");
-            tls.setSSLParameters(parameters);
-            tls.startHandshake();
-            SSLSession session = tls.getSession();
-            Certificate[] peer = session.getPeerCertificates();
-            X509Certificate[] chain = new X509Certificate[peer.length];
-            for (int i = 0; i < peer.length; i++) {
-                chain[i] = (X509Certificate) peer[i];
-            }
-            X509Certificate server = chain[0];
-            String alpn = tls.getApplicationProtocol();
-            String http = "h2".equals(alpn) ? "HTTP/2" : "HTTP/1.1";
-            Instant expires = server.getNotAfter().toInstant();
-            long daysLeft = Duration.between(Instant.now(), expires).toDays();
-            boolean caNeeded = !Diagnostics.jdkAloneTrusts(chain);
-            Map<String, Object> facts = new LinkedHashMap<>();
-            facts.put("version", session.getProtocol());
-            facts.put("cipher", session.getCipherSuite());
-            facts.put("http", http);
-            facts.put("subject", server.getSubjectX500Principal().getName());
-            facts.put("issuer", server.getIssuerX500Principal().getName());
-            facts.put("expires", DAY.format(expires.atOffset(ZoneOffset.UTC)));
-            facts.put("days_left", daysLeft);
-            facts.put("ca_cert_needed", caNeeded);
-            steps.add(Step.passed("tls", millis(started), facts, session.getProtocol() + ", " + session.getCipherSuite() + ", " + http
-                    + "; certificate " + server.getSubjectX500Principal().getName() + " from " + server.getIssuerX500Principal().getName()
-                    + ", expires " + facts.get("expires") + " (" + daysLeft + " days)"
-                    + (caNeeded ? "; trusted only through the given CA files" : "")));
-            tls.close();
-        } catch (IOException | GeneralSecurityException e) {
-            String problem = Diagnostics.describe(e, base.uri(), null, timeout);
-            String next;
-            int hint = problem.indexOf("; ");
-            if (hint > 0) {
-                next = problem.substring(hint + 2);
-                problem = problem.substring(0, hint);
-            } else {
-                next = "check --ca-cert, SSL_CERT_FILE and the base URL; run with -v for the client's view";
-            }
-            steps.add(Step.failed("tls", millis(started), problem, next));
         }
     }
 
@@ -251,10 +187,6 @@ final class NetworkSteps {
 
     private int timeoutMillis() {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
-    }
-
-    private static long millis(long started) {
-        return (System.nanoTime() - started) / 1_000_000;
     }
 
     private static void closeQuietly(Socket socket) {

@@ -25,4 +25,9 @@ public record Step(String name, boolean ok, Long ms, Map<String, Object> facts, 
     static Step failed(String name, Long ms, String problem, String next) {
         return new Step(name, false, ms, Map.of(), null, problem, next);
     }
+
+    /** Milliseconds since {@code started}, a {@link System#nanoTime} reading: a step's time. */
+    static long millisSince(long started) {
+        return (System.nanoTime() - started) / 1_000_000;
+    }
 }

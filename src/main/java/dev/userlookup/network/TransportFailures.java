@@ -158,7 +158,7 @@ public final class TransportFailures {
         return cleaned.isEmpty() ? "the connection failed" : cleaned;
     }
 
-    static <T extends Throwable> T find(Throwable e, Class<T> type) {
+    public static <T extends Throwable> T find(Throwable e, Class<T> type) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (type.isInstance(t)) {
                 return type.cast(t);

@@ -77,9 +77,9 @@ final class RequestPolicy {
                 if (RETRIED_STATUSES.contains(status)) {
                     RetryAfter asked = RetryAfter.parse(response.retryAfter(), settings.timing().wallClock().instant());
                     if (asked != null && asked.longerThan(ClientSettings.MAX_RETRY_AFTER)) {
-                        throw new ServiceException.Unavailable(operation, "the service is busy (HTTP " + status + ")",
-                                StatusErrors.detail(response),
-                                asked.whenToTryAgain(java.time.ZonedDateTime.now(settings.timing().wallClock())), null);
+                        throw new ServiceException.Unavailable(operation, ServiceException.Answered.of(status, response.date()),
+                                "the service is busy (HTTP " + status + ")", StatusErrors.detail(response),
+                                asked.whenToTryAgain(java.time.ZonedDateTime.now(settings.timing().wallClock())));
                     }
                     if (retry < settings.retries()) {
                         if (THROTTLE_STATUSES.contains(status)) {
@@ -116,6 +116,11 @@ final class RequestPolicy {
         }
         settings.verboseLog().accept("* redirected to " + to);
         return to;
+    }
+
+    /** Whether an answer with this status may be otherwise a moment later: the statuses retried. */
+    static boolean passing(int status) {
+        return RETRIED_STATUSES.contains(status);
     }
 
     static boolean sameOrigin(URI a, URI b) {

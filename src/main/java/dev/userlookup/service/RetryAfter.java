@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /**
@@ -41,16 +40,15 @@ final class RetryAfter {
             // Past a long: a Duration could not hold it, nor could any clock wait for it.
             return new RetryAfter(seconds, seconds.bitLength() < 63 ? Duration.ofSeconds(seconds.longValueExact()) : null);
         }
-        try {
-            Instant when = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-            Duration wait = Duration.between(now, when);
-            wait = wait.isNegative() ? Duration.ZERO : wait;
-            // Whole seconds, rounded up: "after" must not name a moment before the one asked for.
-            long whole = wait.getSeconds() + (wait.getNano() > 0 ? 1 : 0);
-            return new RetryAfter(BigInteger.valueOf(whole), wait);
-        } catch (DateTimeParseException unreadable) {
+        Instant when = HttpDate.parse(value);
+        if (when == null) {
             return null;
         }
+        Duration wait = Duration.between(now, when);
+        wait = wait.isNegative() ? Duration.ZERO : wait;
+        // Whole seconds, rounded up: "after" must not name a moment before the one asked for.
+        long whole = wait.getSeconds() + (wait.getNano() > 0 ? 1 : 0);
+        return new RetryAfter(BigInteger.valueOf(whole), wait);
     }
 
     /** Whether the wait is longer than {@code bound}. */

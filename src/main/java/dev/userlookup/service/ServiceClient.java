@@ -12,6 +12,7 @@ import dev.userlookup.network.Response;
 
 import java.net.URI;
 import java.text.Normalizer;
+import java.time.Instant;
 import java.util.Locale;
 
 /**
@@ -25,12 +26,13 @@ public final class ServiceClient implements AutoCloseable {
     private final ClientSettings settings;
     private final HttpTransport transport;
     private final RequestPolicy policy;
-    /** Whether the list answers at the base URL: asked once a run, at the first 404 of a resolve. */
+    /**
+     * Whether the list answers at the base URL: asked at the first 404 of a resolve, and again at
+     * a later one only while the answer could still change (a timeout, a 503).
+     */
     private final Object baseUrlCheckLock = new Object();
     private boolean baseUrlChecked;
     private ServiceException baseUrlFailure;
-    /** The Date header of the last page listed: doctor sets it against the local clock. */
-    private volatile String lastDate;
 
     public ServiceClient(ClientSettings settings) {
         this(settings, new HttpTransport(settings));
@@ -91,7 +93,6 @@ public final class ServiceClient implements AutoCloseable {
         String operation = "list" + (query.length() == 0 ? "" : " (" + query.toString().replace('&', ' ').replace('=', ' ') + ")");
         URI uri = settings.baseUrl().resolve("/v2/user/" + (query.length() == 0 ? "" : "?" + query));
         Response response = get(operation, uri, false);
-        lastDate = response.date();
         return new ListAnswer(operation, response, settings.apiKey());
     }
 
@@ -107,27 +108,43 @@ public final class ServiceClient implements AutoCloseable {
     /**
      * A 404 from resolve, when the list answers at the base URL (the service is there, the user
      * is not); else a wrong base URL, which must not read as a missing user. One list request a
-     * run, however many ids are not found: the others wait for its answer.
+     * run, however many ids are not found (the others wait for its answer), as long as it gets a
+     * definite answer; after one that may pass, the next 404 asks again.
      */
     private ServiceException confirmBaseUrl(ServiceException.NotFound notFound) {
-        ServiceException failure;
+        ServiceException failure = null;
         synchronized (baseUrlCheckLock) {
-            if (!baseUrlChecked) {
+            if (baseUrlChecked) {
+                failure = baseUrlFailure;
+            } else {
                 try {
                     // Only whether it answers counts: its page leaves the memory budget at once.
                     list(null, 1).release();
                 } catch (ServiceException listFailed) {
-                    baseUrlFailure = listFailed;
+                    failure = listFailed;
                 }
-                baseUrlChecked = true;
+                baseUrlChecked = definite(failure);
+                baseUrlFailure = failure;
             }
-            failure = baseUrlFailure;
         }
         if (failure == null) {
             return notFound;
         }
-        return new ServiceException.Unavailable(notFound.operation(), notFound.reason() + ", and the service's list does not answer "
-                + "at this base URL either (" + failure.reason() + ")", null, "check the base URL " + settings.baseUrl(), null);
+        return new ServiceException.Unavailable(notFound.operation(), notFound.decidedBy(),
+                notFound.reason() + ", and the service's list does not answer at this base URL either (" + failure.reason() + ")",
+                null, "check the base URL " + settings.baseUrl());
+    }
+
+    /**
+     * Whether the list's answer to the base-URL check holds for the rest of the run: a page, or a
+     * status that will not change by asking again; not a failure before any status (a timeout, a
+     * refused connection) nor a status that is retried (a 503, a 429).
+     */
+    private static boolean definite(ServiceException listFailure) {
+        if (!(listFailure instanceof ServiceException.Unavailable)) {
+            return true; // a page (null), or an answer of a kind that does not pass: refused, not the service's JSON
+        }
+        return listFailure.status().isPresent() && !RequestPolicy.passing(listFailure.status().getAsInt());
     }
 
     /** The answer must be the user asked for: exact string equality, as the contract says. */
@@ -197,15 +214,15 @@ public final class ServiceClient implements AutoCloseable {
             }
         }
 
+        /** The service's {@code Date} on this answer; null when it sent none, or none that reads. */
+        public Instant serviceDate() {
+            return HttpDate.parse(response.date());
+        }
+
         /** Lets the answer go unread. */
         public void release() {
             response.release();
         }
-    }
-
-    /** The service's Date header on the last {@link #list} answered, as sent; null when none. */
-    public String lastDate() {
-        return lastDate;
     }
 
     /** Bytes of answers counted in the run's memory budget now (tests). */

@@ -1,9 +1,15 @@
 package dev.userlookup.service;
 
+import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalInt;
+
 /**
  * A request to the service that did not give what was asked. The message reads
  * {@code <operation>: <reason>[: <service detail>][; <hint>]}; subclasses say which kind of
- * failure it was, and the command line maps each kind to its exit status.
+ * failure it was, and the command line maps each kind to its exit status. A failure decided by the
+ * service's answer carries that answer's status and {@code Date} as data ({@link #status},
+ * {@link #serviceDate}): nothing reads them back out of the words.
  */
 public abstract class ServiceException extends RuntimeException {
 
@@ -11,13 +17,35 @@ public abstract class ServiceException extends RuntimeException {
 
     private final String operation;
     private final String reason;
+    /** The status and Date of the answer refused; {@link Answered#NONE} when the failure came before one (or from a 2xx answer). */
+    private final Answered answered;
     /** The answer this failure was read from while its words are still to be given ({@link StatusErrors#worded}). */
     private transient StatusErrors.Answer answer;
 
     protected ServiceException(String operation, String reason, String detail, String hint, Throwable cause) {
+        this(operation, Answered.NONE, reason, detail, hint, cause);
+    }
+
+    private ServiceException(String operation, Answered answered, String reason, String detail, String hint, Throwable cause) {
         super(compose(operation, reason, detail, hint), cause);
         this.operation = operation;
         this.reason = reason;
+        this.answered = answered;
+    }
+
+    /**
+     * What a failure keeps of the service's answer it was decided by, as data.
+     *
+     * @param status the HTTP status; 0 for none
+     * @param date the service's Date; null for none
+     */
+    record Answered(int status, Instant date) implements java.io.Serializable {
+        static final Answered NONE = new Answered(0, null);
+
+        /** The answer's status and its Date header, read (an unreadable Date is none). */
+        static Answered of(int status, String dateHeader) {
+            return new Answered(status, HttpDate.parse(dateHeader));
+        }
     }
 
     /** What was being done: {@code resolve "customer-1"}, {@code list (limit 1)}. */
@@ -28,6 +56,21 @@ public abstract class ServiceException extends RuntimeException {
     /** What went wrong, in the tool's words, without the service's detail or the hint. */
     public String reason() {
         return reason;
+    }
+
+    /** The HTTP status of the answer this failure was decided by; empty when none came back (a transport failure). */
+    public OptionalInt status() {
+        return answered.status() == 0 ? OptionalInt.empty() : OptionalInt.of(answered.status());
+    }
+
+    /** The service's {@code Date} on that answer; empty when there was no answer or it had no readable Date. */
+    public Optional<Instant> serviceDate() {
+        return Optional.ofNullable(answered.date());
+    }
+
+    /** The status and Date this failure was decided by, to pass on to one made from it. */
+    Answered decidedBy() {
+        return answered;
     }
 
     ServiceException answered(StatusErrors.Answer from) {
@@ -54,8 +97,8 @@ public abstract class ServiceException extends RuntimeException {
     public static final class NotFound extends ServiceException {
         private static final long serialVersionUID = 1L;
 
-        public NotFound(String operation, int status, String detail) {
-            super(operation, "not found (HTTP " + status + ")", detail, null, null);
+        NotFound(String operation, Answered answered, String detail) {
+            super(operation, answered, "not found (HTTP " + answered.status() + ")", detail, null, null);
         }
     }
 
@@ -75,9 +118,9 @@ public abstract class ServiceException extends RuntimeException {
     public static final class AuthRefused extends ServiceException {
         private static final long serialVersionUID = 1L;
 
-        public AuthRefused(String operation, int status, String detail, String hint) {
-            super(operation, (status == 403 ? "permission refused" : "authentication refused") + " (HTTP " + status + ")",
-                    detail, hint, null);
+        AuthRefused(String operation, Answered answered, String detail, String hint) {
+            super(operation, answered, (answered.status() == 403 ? "permission refused" : "authentication refused")
+                    + " (HTTP " + answered.status() + ")", detail, hint, null);
         }
     }
 
@@ -85,8 +128,8 @@ public abstract class ServiceException extends RuntimeException {
     public static final class InvalidRequest extends ServiceException {
         private static final long serialVersionUID = 1L;
 
-        public InvalidRequest(String operation, int status, String detail) {
-            super(operation, "the service rejected the request (HTTP " + status + ")", detail, null, null);
+        InvalidRequest(String operation, Answered answered, String detail) {
+            super(operation, answered, "the service rejected the request (HTTP " + answered.status() + ")", detail, null, null);
         }
     }
 
@@ -96,6 +139,11 @@ public abstract class ServiceException extends RuntimeException {
 
         public Unavailable(String operation, String reason, String detail, String hint, Throwable cause) {
             super(operation, reason, detail, hint, cause);
+        }
+
+        /** Decided by the service's answer: a status the tool cannot use, or one it gave up retrying. */
+        Unavailable(String operation, Answered answered, String reason, String detail, String hint) {
+            super(operation, answered, reason, detail, hint, null);
         }
     }
 

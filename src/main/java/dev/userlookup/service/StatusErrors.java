@@ -58,34 +58,35 @@ final class StatusErrors {
     private static ServiceException of(Answer answer, ServiceText detailText, String keyNamed) {
         String operation = answer.operation();
         int status = answer.response().status();
+        ServiceException.Answered answered = ServiceException.Answered.of(status, answer.response().date());
         String detail = detailText == null ? null : detailText.toString();
         if (status == 401 || status == 403) {
-            return new ServiceException.AuthRefused(operation, status, detail, "check " + (keyNamed == null ? "the key" : keyNamed));
+            return new ServiceException.AuthRefused(operation, answered, detail, "check " + (keyNamed == null ? "the key" : keyNamed));
         }
         if (status == 407) {
             return answer.proxy() == null
-                    ? new ServiceException.Unavailable(operation, "a proxy refused the request (HTTP 407)", detail, null, null)
-                    : new ServiceException.Unavailable(operation, answer.proxy().refusedCredentials(), null, null, null);
+                    ? new ServiceException.Unavailable(operation, answered, "a proxy refused the request (HTTP 407)", detail, null)
+                    : new ServiceException.Unavailable(operation, answered, answer.proxy().refusedCredentials(), null, null);
         }
         if (status == 404 && answer.notFoundMeansNoUser()) {
-            return new ServiceException.NotFound(operation, status, detail);
+            return new ServiceException.NotFound(operation, answered, detail);
         }
         if (status == 404) {
-            return new ServiceException.Unavailable(operation, "no such endpoint (HTTP 404)", detail,
-                    "check the base URL " + answer.baseUrl(), null);
+            return new ServiceException.Unavailable(operation, answered, "no such endpoint (HTTP 404)", detail,
+                    "check the base URL " + answer.baseUrl());
         }
         if (status == 400 || status == 422) {
-            return new ServiceException.InvalidRequest(operation, status, detail);
+            return new ServiceException.InvalidRequest(operation, answered, detail);
         }
         if (status == 429) {
-            return new ServiceException.Unavailable(operation, "the service is busy (HTTP 429)", detail,
-                    retryNote(answer.retries()), null);
+            return new ServiceException.Unavailable(operation, answered, "the service is busy (HTTP 429)", detail,
+                    retryNote(answer.retries()));
         }
         if (status >= 500) {
-            return new ServiceException.Unavailable(operation, "the service failed (HTTP " + status + ")", detail,
-                    retryNote(answer.retries()), null);
+            return new ServiceException.Unavailable(operation, answered, "the service failed (HTTP " + status + ")", detail,
+                    retryNote(answer.retries()));
         }
-        return new ServiceException.Unavailable(operation, "unexpected response (HTTP " + status + ")", detail, null, null);
+        return new ServiceException.Unavailable(operation, answered, "unexpected response (HTTP " + status + ")", detail, null);
     }
 
     static String retryNote(int retries) {

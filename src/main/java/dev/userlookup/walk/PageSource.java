@@ -1,6 +1,7 @@
 package dev.userlookup.walk;
 
 import dev.userlookup.model.UserPage;
+import java.util.function.Supplier;
 
 /** Where pages come from: the service client's list, or a test's. Called from several threads. */
 @FunctionalInterface
@@ -11,17 +12,11 @@ public interface PageSource {
 
     /**
      * The request alone, which the walk limits to {@code --parallel} at once; the answer is read
-     * outside that limit, so the next request need not wait for a page to be checked. By default
-     * the whole fetch counts as the request.
+     * outside that limit (the supplier's {@code get}), so the next request need not wait for a page
+     * to be checked. By default the whole fetch counts as the request.
      */
-    default Answer request(long offset, int limit) {
+    default Supplier<UserPage> request(long offset, int limit) {
         UserPage page = fetch(offset, limit);
         return () -> page;
-    }
-
-    /** A page answered, still to be read. */
-    @FunctionalInterface
-    interface Answer {
-        UserPage read();
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * Walks every page from an offset on and streams the users out in the service's order, each
@@ -116,12 +117,12 @@ public final class PageWalker {
             requests.release();
             throw new CancellationException("the walk has ended");
         }
-        PageSource.Answer answer;
+        Supplier<UserPage> answer;
         try {
             answer = source.request(offset, step);
         } finally {
             requests.release();
         }
-        return answer.read();
+        return answer.get();
     }
 }

@@ -592,4 +592,34 @@ class DoctorTest {
         assertTrue(report.get("verdict").asText().contains("step http failed"), report::toString);
         assertTrue(report.get("next").asText().startsWith("the service is failing"), report::toString);
     }
+
+    @Test
+    void theHttpStepTakesTheStatusFromTheAnswerNotFromTheServicesWords() throws Exception {
+        // A 400 whose detail reads like a failing service: the status is the answer's, and so is the advice.
+        WireMockServer server = http();
+        server.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withStatus(400)
+                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"(HTTP 503) busy\"}")));
+
+        Cli.Result result = Cli.against(server.baseUrl()).env("HOME", home.toString()).run("doctor", "--retries", "0");
+
+        assertEquals(5, result.exit(), result::toString);
+        JsonNode http = step(json(result), "http");
+        assertEquals(400, http.get("status").asInt());
+        assertEquals("list (offset 0 limit 1): the service rejected the request (HTTP 400): (HTTP 503) busy", http.get("problem").asText());
+        assertEquals("run 'userlookup -v list --limit 1' to see the request and its answer", http.get("next").asText());
+    }
+
+    @Test
+    void aFailureBeforeAnyAnswerHasNoStatusInTheHttpStep() throws Exception {
+        WireMockServer server = http();
+        server.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse()
+                .withFault(com.github.tomakehurst.wiremock.http.Fault.CONNECTION_RESET_BY_PEER)));
+
+        Cli.Result result = Cli.against(server.baseUrl()).env("HOME", home.toString()).run("doctor", "--retries", "0");
+
+        assertEquals(5, result.exit(), result::toString);
+        JsonNode http = step(json(result), "http");
+        assertFalse(http.get("ok").asBoolean(), result::toString);
+        assertFalse(http.has("status"), http::toString);
+    }
 }

@@ -29,6 +29,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongToIntFunction;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
@@ -701,11 +702,11 @@ class PageWalkerTest {
         PageSource source = new PageSource() {
             @Override
             public UserPage fetch(long offset, int limit) {
-                return request(offset, limit).read();
+                return request(offset, limit).get();
             }
 
             @Override
-            public Answer request(long offset, int limit) {
+            public Supplier<UserPage> request(long offset, int limit) {
                 maxRequesting.accumulateAndGet(requesting.incrementAndGet(), Math::max);
                 try {
                     if (offset == 200) {
