@@ -1,8 +1,8 @@
 package dev.userlookup.service;
 
-import dev.userlookup.network.CaFile;
+import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.network.ProxyConfig;
-import dev.userlookup.network.ServerTrust;
+import dev.userlookup.network.tls.ServerTrust;
 import dev.userlookup.network.TransportFailures;
 
 import java.net.URI;
