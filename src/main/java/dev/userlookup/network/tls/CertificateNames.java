@@ -26,7 +26,8 @@ public final class CertificateNames {
             // getRdns() lists the least specific first: the last CN is the most specific.
             for (Rdn rdn : new LdapName(principal.getName(X500Principal.RFC2253)).getRdns()) {
                 if (rdn.getType().equalsIgnoreCase("CN")) {
-                    found = String.valueOf(rdn.getValue());
+                    // A value of another type than a string comes as its DER bytes: shown as RFC 2253 writes it (#hex).
+                    found = rdn.getValue() instanceof String ? (String) rdn.getValue() : Rdn.escapeValue(rdn.getValue());
                 }
             }
             return found;

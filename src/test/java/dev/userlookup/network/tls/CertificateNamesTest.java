@@ -45,10 +45,13 @@ class CertificateNamesTest {
     void theCommonNameIsTheMostSpecificUnescaped() {
         assertEquals("Corp Proxy CA", CertificateNames.commonName(new X500Principal("CN=Corp Proxy CA, O=Corp, C=DE")));
         assertEquals("leaf", CertificateNames.commonName(new X500Principal("CN=leaf, OU=x, CN=root")));
-        // Escaped separators are part of the name, as an RFC 2253 reader sees them (a split on
-        // commas, as the tool had besides, took "a\" for the name here).
         assertEquals("a,b=c", CertificateNames.commonName(new X500Principal("CN=a\\,b=c, O=Corp")));
         assertEquals("Corp, Inc. + CA", CertificateNames.commonName(new X500Principal("CN=Corp\\, Inc. \\+ CA")));
+        // Where the split on commas the tool had besides went wrong: a multi-valued RDN ('x+OU=y')
+        // and an escaped backslash ('ab').
+        assertEquals("x", CertificateNames.commonName(new X500Principal("CN=x+OU=y, O=Corp")));
+        assertEquals("a\\b", CertificateNames.commonName(new X500Principal("CN=a\\\\b")));
+        assertEquals("#0403616263", CertificateNames.commonName(new X500Principal("CN=#0403616263")));
         assertNull(CertificateNames.commonName(new X500Principal("O=Corp, C=DE")));
     }
 }
