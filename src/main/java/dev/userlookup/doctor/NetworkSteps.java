@@ -1,7 +1,7 @@
 package dev.userlookup.doctor;
 
 import dev.userlookup.network.BaseUrl;
-import dev.userlookup.network.CaFile;
+import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.network.ProxyConfig;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package dev.userlookup.doctor;
 
-import dev.userlookup.network.CaFile;
+import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.settings.Sourced;
 import java.util.ArrayList;

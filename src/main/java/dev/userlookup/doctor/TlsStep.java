@@ -1,7 +1,7 @@
 package dev.userlookup.doctor;
 
-import dev.userlookup.network.CaFile;
-import dev.userlookup.network.ServerTrust;
+import dev.userlookup.network.tls.CaFile;
+import dev.userlookup.network.tls.ServerTrust;
 import dev.userlookup.network.TransportFailures;
 import java.io.IOException;
 import java.net.Socket;

@@ -91,14 +91,8 @@ public final class BaseUrl {
         if (name.equals("localhost") || name.endsWith(".localhost")) {
             return true;
         }
-        if (!name.matches("[0-9.]+") && !name.contains(":")) {
-            return false;
-        }
-        try {
-            return InetAddress.getByName(name).isLoopbackAddress();
-        } catch (Exception e) {
-            return false;
-        }
+        InetAddress address = IpLiteral.address(name);
+        return address != null && address.isLoopbackAddress();
     }
 
     public boolean isHttps() {

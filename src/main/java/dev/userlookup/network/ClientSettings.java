@@ -1,6 +1,7 @@
 package dev.userlookup.network;
 
 import dev.userlookup.model.ApiKey;
+import dev.userlookup.network.tls.CaFile;
 
 import java.time.Duration;
 import java.util.List;

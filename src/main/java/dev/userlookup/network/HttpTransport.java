@@ -1,5 +1,8 @@
 package dev.userlookup.network;
 
+import dev.userlookup.network.tls.NoTlsContext;
+import dev.userlookup.network.tls.ServerTrust;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

@@ -128,12 +128,14 @@ public final class ProxyConfig {
     /** {@code 10.0.0.0/8}-style entries, for IP-literal hosts only (no DNS look-up). */
     private static boolean inRange(String host, String entry) {
         int slash = entry.indexOf('/');
-        if (slash < 0 || !isIpLiteral(host) || !isIpLiteral(entry.substring(0, slash))) {
+        InetAddress hostAddress = slash < 0 ? null : IpLiteral.address(host);
+        InetAddress networkAddress = hostAddress == null ? null : IpLiteral.address(entry.substring(0, slash));
+        if (networkAddress == null) {
             return false;
         }
         try {
-            byte[] address = InetAddress.getByName(host).getAddress();
-            byte[] network = InetAddress.getByName(entry.substring(0, slash)).getAddress();
+            byte[] address = hostAddress.getAddress();
+            byte[] network = networkAddress.getAddress();
             int bits = Integer.parseInt(entry.substring(slash + 1));
             if (address.length != network.length || bits < 0 || bits > address.length * 8) {
                 return false;
@@ -145,13 +147,9 @@ public final class ProxyConfig {
                 }
             }
             return true;
-        } catch (IOException | NumberFormatException e) {
+        } catch (NumberFormatException e) {
             return false;
         }
-    }
-
-    private static boolean isIpLiteral(String text) {
-        return text.matches("[0-9.]+") || (text.contains(":") && text.matches("[0-9a-f:.]+"));
     }
 
     private static String firstSet(String... values) {

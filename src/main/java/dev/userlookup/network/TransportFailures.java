@@ -1,5 +1,8 @@
 package dev.userlookup.network;
 
+import dev.userlookup.network.tls.CertificateNames;
+import dev.userlookup.network.tls.RefusedCertificate;
+
 import java.io.EOFException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -93,16 +96,13 @@ public final class TransportFailures {
             }
             return its + " is out of its validity period";
         }
-        if (ServerTrust.unknownIssuer(refused)) {
+        if (refused.unknownIssuer()) {
             String issuer = server == null ? "" : " (issued by " + commonName(chain.get(chain.size() - 1).getIssuerX500Principal()) + ")";
             return its + issuer + " is not signed by a trusted CA; if the service or your company's proxy uses its own CA, "
                     + "give that CA's certificate with --ca-cert FILE (PEM)";
         }
-        String message = refused.getMessage() == null ? "" : refused.getMessage();
-        // Ours (a chain from a given CA), or the JDK's words for the same (from one of its CAs).
-        if (find(refused, ServerTrust.OtherHost.class) != null
-                || message.startsWith("No subject alternative") || message.startsWith("No name matching")) {
-            List<String> names = server == null ? List.of() : CertificateHost.namesOf(server);
+        if (refused.otherHost()) {
+            List<String> names = server == null ? List.of() : CertificateNames.hostsOf(server);
             return its + " is for " + (names.isEmpty() ? "another host" : String.join(", ", names)) + ", not " + hostName
                     + "; check the base URL";
         }
@@ -110,13 +110,8 @@ public final class TransportFailures {
     }
 
     private static String commonName(X500Principal principal) {
-        String name = principal.getName(X500Principal.RFC2253);
-        for (String part : name.split(",(?=[A-Za-z0-9.]+=)")) {
-            if (part.regionMatches(true, 0, "CN=", 0, 3)) {
-                return "'" + part.substring(3).replace("\\", "") + "'";
-            }
-        }
-        return "'" + name + "'";
+        String name = CertificateNames.commonName(principal);
+        return "'" + (name == null ? principal.getName(X500Principal.RFC2253) : name) + "'";
     }
 
     private static String day(Date date) {

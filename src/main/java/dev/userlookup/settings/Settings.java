@@ -2,7 +2,7 @@ package dev.userlookup.settings;
 
 import dev.userlookup.model.ApiKey;
 import dev.userlookup.network.BaseUrl;
-import dev.userlookup.network.CaFile;
+import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.network.ProxyConfig;
 import dev.userlookup.console.ColorMode;
 import java.time.Duration;

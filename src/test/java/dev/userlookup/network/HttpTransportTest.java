@@ -2,6 +2,7 @@ package dev.userlookup.network;
 
 import dev.userlookup.model.ApiKey;
 import dev.userlookup.model.UserPage;
+import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;
 

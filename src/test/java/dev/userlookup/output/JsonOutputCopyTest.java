@@ -233,4 +233,39 @@ class JsonOutputCopyTest {
             }
         }
     }
+
+    /**
+     * Differential, over generated users (seeded): a value of random nesting, names and strings
+     * of awkward characters and escapes, numbers of every form, sometimes white space between
+     * tokens. NDJSON (CompactJson's copy) and JSON (PrettyJson's indenting) write what Jackson's
+     * generator, compact or with the pretty printer, writes for the user's tokens.
+     */
+    @Test
+    void generatedUsersComeOutAsTheirTreeDid() throws IOException {
+        int checked = 0;
+        int copiedAsBytes = 0;
+        for (long seed = 1; seed <= 3_000; seed++) {
+            java.util.Random random = new java.util.Random(seed);
+            String json = "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"note\":" + GeneratedJson.value(random, 3) + ","
+                    + GeneratedJson.value(random, 0).replaceAll("^[^\"].*", "\"n\"") + ":" + GeneratedJson.value(random, 2) + "}";
+            if (random.nextInt(4) == 0) {
+                json = GeneratedJson.spaced(json, random);
+            }
+            try {
+                Json.mapper().readTree(json);
+            } catch (IOException e) {
+                continue; // a lone surrogate in a field name: refused, as the test above shows
+            }
+            UserRecord user = Bodies.page(page(json)).users().get(0);
+            assertEquals(viaTokens(user, false) + "\n", ndjson(List.of(user)), "seed " + seed + ": " + json);
+            assertEquals(viaTokens(user, true) + "\n", json(user), "seed " + seed + ": " + json);
+            checked++;
+            if (CompactJson.isOutputForm(user.source())) {
+                copiedAsBytes++;
+            }
+        }
+        assertTrue(checked > 2_500, "checked " + checked);
+        // Both paths are taken: bytes copied as they are, and tokens through the generator.
+        assertTrue(copiedAsBytes > 100 && copiedAsBytes < checked - 100, copiedAsBytes + " of " + checked);
+    }
 }

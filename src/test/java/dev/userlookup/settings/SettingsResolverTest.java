@@ -136,7 +136,7 @@ class SettingsResolverTest {
             if (settings.caFiles().size() <= index) {
                 return new Sourced<>(null, Origin.DEFAULT);
             }
-            Sourced<dev.userlookup.network.CaFile> file = settings.caFiles().get(index);
+            Sourced<dev.userlookup.network.tls.CaFile> file = settings.caFiles().get(index);
             return new Sourced<>(file.value().path(), file.origin());
         };
     }

@@ -109,4 +109,53 @@ class SeenIdsTest {
         assertTrue(seen.add(fullwidthA), "an id with a fullwidth letter was taken for " + asciiA);
         assertEquals(4, seen.size());
     }
+
+    /**
+     * Differential: over generated ids (random UUIDs in any case, near-UUIDs, the nil UUID and
+     * its neighbours, other text; many repeated), SeenIds answers as a HashSet of the ids with a
+     * UUID's hex digits in one case, the JDK's reading of "the same user".
+     */
+    @Test
+    void agreesWithAHashSetOverGeneratedIds() {
+        for (long seed = 1; seed <= 20; seed++) {
+            Random random = new Random(seed);
+            SeenIds seen = new SeenIds();
+            java.util.Set<String> reference = new java.util.HashSet<>();
+            List<String> given = new ArrayList<>();
+            for (int i = 0; i < 20_000; i++) {
+                String id = !given.isEmpty() && random.nextInt(3) == 0 ? given.get(random.nextInt(given.size())) : generatedId(random);
+                if (random.nextInt(4) == 0) {
+                    id = random.nextBoolean() ? id.toUpperCase(Locale.ROOT) : id.toLowerCase(Locale.ROOT);
+                }
+                given.add(id);
+                String key = id.matches("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+                        ? UUID.fromString(id).toString() : id;
+                assertEquals(reference.add(key), seen.add(id), "seed " + seed + ", id " + i + ": " + id);
+            }
+            assertEquals(reference.size(), seen.size(), "seed " + seed);
+        }
+    }
+
+    private static String generatedId(Random random) {
+        switch (random.nextInt(6)) {
+            case 0:
+            case 1:
+                return new UUID(random.nextLong(), random.nextLong()).toString();
+            case 2:
+                // Few bits set: the nil UUID and its neighbours, where an empty slot is (0, 0).
+                return new UUID(random.nextInt(4) == 0 ? 0 : 1L << random.nextInt(64), random.nextInt(4) == 0 ? 0 : 1L << random.nextInt(64)).toString();
+            case 3: {
+                // A UUID with one character changed: to a non-hex letter, a non-ASCII digit, a dash, or cut.
+                char[] chars = new UUID(random.nextLong(), random.nextLong()).toString().toCharArray();
+                int at = random.nextInt(chars.length);
+                chars[at] = "g-\u0661\uff21Z ".charAt(random.nextInt(6));
+                String text = new String(chars);
+                return random.nextInt(5) == 0 ? text.substring(0, random.nextInt(text.length())) : text;
+            }
+            case 4:
+                return Long.toHexString(random.nextLong()) + Long.toHexString(random.nextLong());
+            default:
+                return "user-" + random.nextInt(5_000);
+        }
+    }
 }

@@ -1,4 +1,4 @@
-package dev.userlookup.network;
+package dev.userlookup.network.tls;
 
 import java.net.Socket;
 import java.security.GeneralSecurityException;
@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Set;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
@@ -21,12 +20,13 @@ import javax.security.auth.x500.X500Principal;
 /**
  * Whom the client trusts over TLS: the JDK's CAs (its cacerts, or whatever
  * {@code javax.net.ssl.trustStore} names) and, besides them, the CAs of {@code --ca-cert} and
- * {@code SSL_CERT_FILE}. The given CAs are asked first, and only those that issued a certificate
- * of the server's chain are parsed and put in a store: one or two, while the JDK's store is about
- * 150 to load, which a run against a private CA then never pays. For
- * the same reason a chain that ends in a given CA has its host name checked here
- * ({@link CertificateHost}) rather than by the JDK's trust manager, whose check loads cacerts
- * again. A refusal carries the server's chain ({@link RefusedCertificate}) for the error message.
+ * {@code SSL_CERT_FILE}. The given CAs that issued a certificate of the server's chain are asked
+ * first, through a trust manager of the JDK's own over just them; the JDK's trust manager over
+ * its store (about 150 CAs) is asked only when none of them did. Every check, the path and the
+ * host name alike, is the JDK's: its trust manager checks the name when the connection asks it to
+ * (endpoint identification "HTTPS", which java.net.http sets), and to do so reads its cacerts once
+ * to ask whether the chain ends in a public CA (README: about 40-50 ms of CPU an HTTPS run). A
+ * refusal carries the server's chain ({@link RefusedCertificate}) for the error message.
  */
 public final class ServerTrust extends X509ExtendedTrustManager {
 
@@ -35,17 +35,8 @@ public final class ServerTrust extends X509ExtendedTrustManager {
         void on(X509ExtendedTrustManager manager) throws CertificateException;
     }
 
-    /** A chain from a trusted CA, for another host than the one connected to. */
-    static final class OtherHost extends CertificateException {
-        private static final long serialVersionUID = 1L;
-
-        OtherHost(String host) {
-            super("the certificate is not for " + host);
-        }
-    }
-
     /** The protocol of the context: the JDK's newest TLS versions. */
-    static final String PROTOCOL = "TLS";
+    public static final String PROTOCOL = "TLS";
 
     private final List<CaFile> given;
     private X509ExtendedTrustManager jdk;
@@ -124,23 +115,12 @@ public final class ServerTrust extends X509ExtendedTrustManager {
         return jdk;
     }
 
-    /**
-     * @param peerHost the host connected to, whose name the certificate must bear; null when the
-     *     caller gives no connection, as the JDK's checks then skip the name too
-     */
-    private void check(X509Certificate[] chain, String authType, String peerHost, Check check) throws CertificateException {
+    private void check(X509Certificate[] chain, Check check) throws CertificateException {
         try {
             X509ExtendedTrustManager issuers = givenIssuersOf(chain);
             if (issuers != null) {
                 try {
-                    // The chain alone (path, validity, key usage, the JDK's disabled certificate
-                    // algorithms), then the name, here. What the connection-less check leaves
-                    // out besides the name is the check of the chain against the signature
-                    // schemes this handshake agreed, which the disabled algorithms cover.
-                    issuers.checkServerTrusted(chain, authType);
-                    if (peerHost != null && (chain == null || chain.length == 0 || !CertificateHost.matches(chain[0], peerHost))) {
-                        throw new OtherHost(peerHost);
-                    }
+                    check.on(issuers);
                     return;
                 } catch (CertificateException refused) {
                     // Anchored in a given CA but expired or for another host: the JDK's CAs cannot
@@ -160,26 +140,27 @@ public final class ServerTrust extends X509ExtendedTrustManager {
 
     /** No chain from the server's certificate to a CA of this store. */
     static boolean unknownIssuer(Throwable refusal) {
-        return TransportFailures.find(refusal, CertPathBuilderException.class) != null;
+        for (Throwable t = refusal; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof CertPathBuilderException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
-        check(chain, authType, engine == null ? null : engine.getPeerHost(), manager -> manager.checkServerTrusted(chain, authType, engine));
+        check(chain, manager -> manager.checkServerTrusted(chain, authType, engine));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
-        String host = null;
-        if (socket instanceof SSLSocket && ((SSLSocket) socket).getHandshakeSession() != null) {
-            host = ((SSLSocket) socket).getHandshakeSession().getPeerHost();
-        }
-        check(chain, authType, host, manager -> manager.checkServerTrusted(chain, authType, socket));
+        check(chain, manager -> manager.checkServerTrusted(chain, authType, socket));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-        check(chain, authType, null, manager -> manager.checkServerTrusted(chain, authType));
+        check(chain, manager -> manager.checkServerTrusted(chain, authType));
     }
 
     @Override
@@ -201,11 +182,7 @@ public final class ServerTrust extends X509ExtendedTrustManager {
     public X509Certificate[] getAcceptedIssuers() {
         List<X509Certificate> issuers = new ArrayList<>();
         for (CaFile file : given) {
-            try {
-                issuers.addAll(file.certificates());
-            } catch (CertificateException e) {
-                // a certificate that cannot be read issues nothing
-            }
+            issuers.addAll(file.certificates());
         }
         try {
             issuers.addAll(List.of(jdk().getAcceptedIssuers()));

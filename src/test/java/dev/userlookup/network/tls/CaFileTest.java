@@ -1,4 +1,4 @@
-package dev.userlookup.network;
+package dev.userlookup.network.tls;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,7 +8,6 @@ import dev.userlookup.fake.TestCa;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
@@ -18,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** CA files: PEM bundles with text around the blocks, DER, and certificates parsed only when a chain needs them. */
+/** CA files: PEM bundles with text around the blocks and DER, each certificate read by the JDK, a bad one named by its place. */
 class CaFileTest {
 
     static X509Certificate ca;
@@ -64,18 +63,17 @@ class CaFileTest {
     }
 
     @Test
-    void onlyTheCertificatesAChainNamesAreParsed() throws Exception {
-        // The second certificate is cut short after its subject: readable as far as the index
-        // goes, unparseable as a certificate.
+    void aBundleWithOneBrokenCertificateIsRefusedNamingIt() throws Exception {
+        // The second certificate is cut short after its subject: its start reads as a
+        // certificate's, the whole is none.
         byte[] der = other.getEncoded();
         byte[] subject = other.getSubjectX500Principal().getEncoded();
         int subjectEnd = lastIndexOf(der, subject) + subject.length;   // the issuer, first, is the same name
         byte[] cut = Arrays.copyOf(der, subjectEnd);
-        CaFile file = CaFile.read(Files.writeString(dir.resolve("bundle.pem"), pem(ca.getEncoded()) + pem(cut)));
+        Path bundle = Files.writeString(dir.resolve("bundle.pem"), pem(ca.getEncoded()) + pem(cut));
 
-        assertEquals(List.of(ca), file.withSubjects(List.of(ca.getSubjectX500Principal())));
-        CertificateException unreadable = assertThrows(CertificateException.class, file::certificates);
-        assertTrue(unreadable.getMessage().contains("holds a certificate for CN=another CA that cannot be read"), unreadable.getMessage());
+        assertEquals("the CA file " + bundle + " holds a certificate that is not one (number 2)",
+                assertThrows(IllegalArgumentException.class, () -> CaFile.read(bundle)).getMessage());
     }
 
     private static int lastIndexOf(byte[] haystack, byte[] needle) {

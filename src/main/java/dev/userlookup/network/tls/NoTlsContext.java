@@ -1,4 +1,4 @@
-package dev.userlookup.network;
+package dev.userlookup.network.tls;
 
 import java.security.SecureRandom;
 import javax.net.ssl.KeyManager;
@@ -16,9 +16,9 @@ import javax.net.ssl.TrustManager;
  * uninitialised, sets up the JDK's TLS stack first (its providers, cipher suites and crypto
  * policy): 311 classes and about 40 ms of a plain-http run.
  */
-final class NoTlsContext extends SSLContext {
+public final class NoTlsContext extends SSLContext {
 
-    NoTlsContext() {
+    public NoTlsContext() {
         super(new Refusing(), null, "none");
     }
 
