@@ -35,8 +35,7 @@ class LayoutTest {
     /** Uses that go up, still to be turned round; each entry is a known debt, none may be added. */
     private static final Set<String> KNOWN_UPWARD = Set.of(
             "model -> service (Reading.java)", "model -> service (ResponseParser.java)",
-            "model -> network (UserPage.java)", "model -> network (UserRecord.java)",
-            "walk -> output (PageWalker.java)", "walk -> output (Walk.java)");
+            "model -> network (UserPage.java)", "model -> network (UserRecord.java)");
 
     /** Packages still over the line budget; each one a known debt, none may be added. */
     private static final Set<String> KNOWN_LARGE = Set.of("commands", "model", "network", "output");
