@@ -1,6 +1,8 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.ExitCode;
+import dev.userlookup.commands.help.HelpLayout;
+import dev.userlookup.console.Io;
 import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -43,7 +45,7 @@ public final class App {
 
     static int run(String[] args, Io io, SignalStop stop) {
         CommandContext context = new CommandContext(io, new GlobalOptions());
-        stop.watch(context::pagerRunning);
+        stop.watch(context.console()::pagerRunning);
         ErrorReporter reporter = reporter(context, stop);
         int status = ExitCode.FAILURE;
         try {
@@ -78,7 +80,7 @@ public final class App {
     }
 
     private static ErrorReporter reporter(CommandContext context, SignalStop stop) {
-        return new ErrorReporter(context.messages(), context::redact, context::verbose, stop::stopped);
+        return new ErrorReporter(context.console().messages(), context::redact, context::verbose, stop::stopped);
     }
 
     /** The command line of one invocation (its model serves help, completion and the man page too). */
@@ -88,10 +90,10 @@ public final class App {
     }
 
     private static CommandLine commandLine(CommandContext context, ErrorReporter reporter) {
-        Io io = context.io();
+        Io io = context.console().io();
         CommandLine commandLine = new CommandLine(new UserlookupCommand(context.options()), new CommandFactory(context));
         // Help and version text go to the run's stdout, so taller than the screen they are paged like other output.
-        commandLine.setOut(new OutputFailures(HelpLayout.whenWritten(context::stdout)));
+        commandLine.setOut(new OutputFailures(HelpLayout.whenWritten(context.console()::stdout)));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
         // The root's commands before its options: what to run first, then how.
         List<String> sections = new ArrayList<>(commandLine.getHelpSectionKeys());

@@ -3,6 +3,9 @@ package dev.userlookup.commands;
 import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
 import dev.userlookup.service.ServiceException;
+import dev.userlookup.console.Messages;
+import dev.userlookup.console.OutputFailedException;
+import dev.userlookup.console.ReaderGoneException;
 import dev.userlookup.console.SafeText;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,7 +111,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
                     + " try a smaller --parallel, or give Java more with USERLOOKUP_JAVA_OPTS=-Xmx1g");
             return status;
         }
-        ReaderGoneException.OutputFailedException output = causeOf(e, ReaderGoneException.OutputFailedException.class);
+        OutputFailedException output = causeOf(e, OutputFailedException.class);
         if (output != null) {
             line(output.getMessage());
         } else if (status == ExitCode.FAILURE) {

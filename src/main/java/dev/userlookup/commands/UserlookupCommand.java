@@ -2,6 +2,7 @@ package dev.userlookup.commands;
 
 import dev.userlookup.ExitCode;
 import dev.userlookup.Version;
+import dev.userlookup.commands.completion.CompletionCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
