@@ -38,7 +38,7 @@ class LayoutTest {
             "model -> network (UserPage.java)", "model -> network (UserRecord.java)");
 
     /** Packages still over the line budget; each one a known debt, none may be added. */
-    private static final Set<String> KNOWN_LARGE = Set.of("commands", "model", "network", "output");
+    private static final Set<String> KNOWN_LARGE = Set.of("model", "network", "output");
 
     private static final Path MAIN = Path.of("src/main/java/dev/userlookup");
     private static final Pattern USE = Pattern.compile("\\bdev\\.userlookup\\.([a-z]+)\\.[A-Z]|\\bdev\\.userlookup\\.([A-Z]\\w*)");

@@ -3,11 +3,8 @@ package dev.userlookup.commands.help;
 import dev.userlookup.console.ColorMode;
 import dev.userlookup.console.LineFit;
 import dev.userlookup.console.Terminal;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -19,7 +16,7 @@ import picocli.CommandLine.Option;
  * Help for people: the root lists the global options and the environment once; a command's help
  * shows its own options, points to the global ones, and gives examples. On a terminal it is as
  * wide as the screen, every wrapped line continuing under its own column, and taller help goes
- * through the pager as other output does.
+ * through the pager as other output does ({@link HelpWriter}).
  */
 public final class HelpLayout {
 
@@ -108,41 +105,6 @@ public final class HelpLayout {
             out.append(System.lineSeparator()).append(line);
         }
         return out.append(System.lineSeparator()).toString();
-    }
-
-    /**
-     * Standard output as {@code stdout} gives it at the first write: help and version text then
-     * go where other output goes (through the pager on a terminal, once taller than the screen),
-     * while a run that prints no help never decides.
-     */
-    public static OutputStream whenWritten(Supplier<OutputStream> stdout) {
-        return new OutputStream() {
-            private OutputStream target;
-
-            @Override
-            public void write(int b) throws IOException {
-                target().write(b);
-            }
-
-            @Override
-            public void write(byte[] bytes, int offset, int length) throws IOException {
-                target().write(bytes, offset, length);
-            }
-
-            @Override
-            public void flush() throws IOException {
-                if (target != null) {
-                    target.flush();
-                }
-            }
-
-            private OutputStream target() {
-                if (target == null) {
-                    target = stdout.get();
-                }
-                return target;
-            }
-        };
     }
 
     /** A command's option list without the inherited global options. */
