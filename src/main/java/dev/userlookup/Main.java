@@ -1,7 +1,7 @@
 package dev.userlookup;
 
 import dev.userlookup.commands.App;
-import dev.userlookup.commands.Io;
+import dev.userlookup.console.Io;
 
 /** The process entry point; the only place that calls {@code System.exit}. */
 public final class Main {

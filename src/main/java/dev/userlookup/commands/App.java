@@ -1,12 +1,12 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.ExitCode;
-import java.io.FilterWriter;
-import java.io.IOException;
-import java.io.OutputStream;
+import dev.userlookup.commands.help.HelpLayout;
+import dev.userlookup.commands.help.HelpWriter;
+import dev.userlookup.commands.help.RootFooter;
+import dev.userlookup.console.Io;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +43,7 @@ public final class App {
 
     static int run(String[] args, Io io, SignalStop stop) {
         CommandContext context = new CommandContext(io, new GlobalOptions());
-        stop.watch(context::pagerRunning);
+        stop.watch(context.console()::pagerRunning);
         ErrorReporter reporter = reporter(context, stop);
         int status = ExitCode.FAILURE;
         try {
@@ -51,7 +51,7 @@ public final class App {
             status = commandLine.execute(args);
             // Help and version text go through picocli's PrintWriter, which keeps a failed write to itself.
             commandLine.getOut().flush();
-            status = failedOutput(status, ((OutputFailures) commandLine.getOut()).failure(), reporter);
+            status = failedOutput(status, ((HelpWriter) commandLine.getOut()).failure(), reporter);
         } catch (OutOfMemoryError e) {
             // picocli hands on Errors: out of memory is still one line, exit 5, never a Java stack trace.
             status = reporter.report(e);
@@ -78,7 +78,7 @@ public final class App {
     }
 
     private static ErrorReporter reporter(CommandContext context, SignalStop stop) {
-        return new ErrorReporter(context.messages(), context::redact, context::verbose, stop::stopped);
+        return new ErrorReporter(context.console().messages(), context::redact, context::verbose, stop::stopped);
     }
 
     /** The command line of one invocation (its model serves help, completion and the man page too). */
@@ -88,10 +88,10 @@ public final class App {
     }
 
     private static CommandLine commandLine(CommandContext context, ErrorReporter reporter) {
-        Io io = context.io();
+        Io io = context.console().io();
         CommandLine commandLine = new CommandLine(new UserlookupCommand(context.options()), new CommandFactory(context));
         // Help and version text go to the run's stdout, so taller than the screen they are paged like other output.
-        commandLine.setOut(new OutputFailures(HelpLayout.whenWritten(context::stdout)));
+        commandLine.setOut(new HelpWriter(context.console()::stdout));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
         // The root's commands before its options: what to run first, then how.
         List<String> sections = new ArrayList<>(commandLine.getHelpSectionKeys());
@@ -101,6 +101,7 @@ public final class App {
         sections.addAll(options, List.of(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING,
                 CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST));
         commandLine.setHelpSectionKeys(sections);
+        commandLine.getCommandSpec().usageMessage().footer(RootFooter.lines());
         for (String command : new String[] {"resolve", "list", "doctor", "profiles", "completion"}) {
             HelpLayout.ownOptionsOnly(commandLine.getSubcommands().get(command));
         }
@@ -108,72 +109,5 @@ public final class App {
         commandLine.setExecutionExceptionHandler(reporter);
         commandLine.setParameterExceptionHandler(reporter);
         return commandLine;
-    }
-
-    /**
-     * picocli's writer for help and version text. A PrintWriter keeps a failed write to itself (a
-     * flag, no exception); this one remembers the first failure, so that help into a full disk
-     * is exit 1 like any other output, and help into {@code | head} exit 0.
-     */
-    private static final class OutputFailures extends PrintWriter {
-
-        OutputFailures(OutputStream stdout) {
-            super(new Recording(new OutputStreamWriter(stdout, StandardCharsets.UTF_8)), true);
-        }
-
-        IOException failure() {
-            return ((Recording) out).failure;
-        }
-
-        private static final class Recording extends FilterWriter {
-            private IOException failure;
-
-            Recording(Writer out) {
-                super(out);
-            }
-
-            @Override
-            public void write(int c) throws IOException {
-                try {
-                    out.write(c);
-                } catch (IOException e) {
-                    throw remember(e);
-                }
-            }
-
-            @Override
-            public void write(char[] chars, int offset, int length) throws IOException {
-                try {
-                    out.write(chars, offset, length);
-                } catch (IOException e) {
-                    throw remember(e);
-                }
-            }
-
-            @Override
-            public void write(String text, int offset, int length) throws IOException {
-                try {
-                    out.write(text, offset, length);
-                } catch (IOException e) {
-                    throw remember(e);
-                }
-            }
-
-            @Override
-            public void flush() throws IOException {
-                try {
-                    out.flush();
-                } catch (IOException e) {
-                    throw remember(e);
-                }
-            }
-
-            private IOException remember(IOException e) {
-                if (failure == null) {
-                    failure = e;
-                }
-                return e;
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.commands.completion.CompletionCommand;
 import picocli.CommandLine;
 
 /** Gives the subcommands their context by constructor: no reaching into the root command. */
@@ -26,7 +27,7 @@ final class CommandFactory implements CommandLine.IFactory {
             return type.cast(new ProfilesCommand(context));
         }
         if (type == CompletionCommand.class) {
-            return type.cast(new CompletionCommand(context));
+            return type.cast(new CompletionCommand(context.console()));
         }
         return CommandLine.defaultFactory().create(type);
     }

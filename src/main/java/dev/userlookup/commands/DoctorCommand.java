@@ -1,5 +1,6 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.console.Console;
 import dev.userlookup.settings.SettingsResolver;
 import dev.userlookup.doctor.Doctor;
 import dev.userlookup.doctor.DoctorReport;
@@ -12,6 +13,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import dev.userlookup.commands.help.HelpLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -57,12 +59,13 @@ final class DoctorCommand implements Callable<Integer> {
         SettingsResolver.Inspection inspection = context.inspectSettings(warnings::add);
         DoctorReport report = Doctor.examine(inspection, warnings, context::client, Clock.systemUTC());
         // A checklist for a person (table); every other format gets the one JSON document.
-        int width = context.io().terminal().stdoutIsTerminal() ? context.io().terminal().width() : 0;
+        Console console = context.console();
+        int width = console.terminal().stdoutIsTerminal() ? console.terminal().width() : 0;
         String text = inspection.settings().output().value() == OutputFormat.TABLE
                 ? TextReport.render(report, context::redact, width)
                 : JsonReport.render(report, context::redact);
-        context.io().stdout().write(text.getBytes(StandardCharsets.UTF_8));
-        context.io().stdout().flush();
+        console.unpagedStdout().write(text.getBytes(StandardCharsets.UTF_8));
+        console.unpagedStdout().flush();
         return report.exit();
     }
 }

@@ -5,6 +5,9 @@ import dev.userlookup.UsageException;
 import dev.userlookup.model.BadResponse;
 import dev.userlookup.network.TransportFailures;
 import dev.userlookup.service.ServiceException;
+import dev.userlookup.console.Messages;
+import dev.userlookup.console.OutputFailedException;
+import dev.userlookup.console.ReaderGoneException;
 import dev.userlookup.console.SafeText;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,7 +113,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
                     + " try a smaller --parallel, or give Java more with USERLOOKUP_JAVA_OPTS=-Xmx1g");
             return status;
         }
-        ReaderGoneException.OutputFailedException output = TransportFailures.find(e, ReaderGoneException.OutputFailedException.class);
+        OutputFailedException output = TransportFailures.find(e, OutputFailedException.class);
         if (output != null) {
             line(output.getMessage());
         } else if (status == ExitCode.FAILURE) {

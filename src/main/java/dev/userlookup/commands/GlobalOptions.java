@@ -1,5 +1,6 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.commands.completion.CompletionScript;
 import dev.userlookup.settings.GivenOptions;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.settings.OutputFormat;

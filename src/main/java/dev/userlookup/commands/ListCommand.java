@@ -11,11 +11,14 @@ import dev.userlookup.walk.PageWalker;
 import dev.userlookup.walk.ServicePages;
 import dev.userlookup.walk.WalkProgress;
 import dev.userlookup.walk.WalkResult;
+import dev.userlookup.console.Console;
 import dev.userlookup.console.Counts;
 import dev.userlookup.console.ProgressLine;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
+import dev.userlookup.commands.help.HelpLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -97,19 +100,20 @@ final class ListCommand implements Callable<Integer> {
         if (page.total() == null) {
             throw new ServiceException.BadResponse("list --count", "it has no \"total\"", null);
         }
-        context.io().stdout().write((page.total() + "\n").getBytes(StandardCharsets.US_ASCII));
-        context.io().stdout().flush();
+        OutputStream stdout = context.console().unpagedStdout();
+        stdout.write((page.total() + "\n").getBytes(StandardCharsets.US_ASCII));
+        stdout.flush();
         return ExitCode.OK;
     }
 
     private int walkAll() throws IOException {
         ServiceClient client = context.client();
-        Io io = context.io();
+        Console console = context.console();
         WalkProgress progress = WalkProgress.NONE;
         // Rows on a terminal are their own progress (and may be in a pager): only output sent
         // elsewhere, with a person watching stderr, gets a progress line.
-        if (io.terminal().stderrIsTerminal() && !io.terminal().stdoutIsTerminal()) {
-            ProgressLine line = context.stderr().progressLine("users");
+        if (console.terminal().stderrIsTerminal() && !console.terminal().stdoutIsTerminal()) {
+            ProgressLine line = console.stderr().progressLine("users");
             progress = new WalkProgress() {
                 @Override public void update(long users, Long total) { line.update(users, total); }
                 @Override public void clear() { line.clear(); }

@@ -1,6 +1,7 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.ExitCode;
+import dev.userlookup.console.Console;
 import dev.userlookup.settings.ProfileListing;
 import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.output.ProfilesJson;
@@ -8,6 +9,7 @@ import dev.userlookup.output.table.ProfilesTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
+import dev.userlookup.commands.help.HelpLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -45,15 +47,15 @@ final class ProfilesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Io io = context.io();
-        ProfileListing listing = ProfileListing.read(io.env());
+        Console console = context.console();
+        ProfileListing listing = ProfileListing.read(console.io().env());
         // The run's settings are not decided: that could run a key command. Only -o is read.
         OutputFormat format = context.options().output;
-        boolean table = format == OutputFormat.TABLE || format == null && io.terminal().stdoutIsTerminal();
-        int width = io.terminal().stdoutIsTerminal() ? io.terminal().width() : 0;
+        boolean table = format == OutputFormat.TABLE || format == null && console.terminal().stdoutIsTerminal();
+        int width = console.terminal().stdoutIsTerminal() ? console.terminal().width() : 0;
         String text = table ? ProfilesTable.render(listing, width) : ProfilesJson.render(listing);
-        io.stdout().write(text.getBytes(StandardCharsets.UTF_8));
-        io.stdout().flush();
+        console.unpagedStdout().write(text.getBytes(StandardCharsets.UTF_8));
+        console.unpagedStdout().flush();
         return ExitCode.OK;
     }
 }

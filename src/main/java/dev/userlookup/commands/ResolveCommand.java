@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import dev.userlookup.commands.help.HelpLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -87,12 +88,12 @@ final class ResolveCommand implements Callable<Integer> {
             context.renderer().user(user);
             return ExitCode.OK;
         }
-        if (stdin && context.io().terminal().stdinIsTerminal()) {
-            context.keepOffPager();
+        if (stdin && context.console().terminal().stdinIsTerminal()) {
+            context.console().keepOffPager();
             // Else a person who typed --stdin at a prompt sees only a cursor that waits.
             context.say("reading ids, one a line (Ctrl-D to end)");
         }
-        return resolveMany(stdin ? new IdSource(context.io().stdin()) : ids.iterator());
+        return resolveMany(stdin ? new IdSource(context.console().io().stdin()) : ids.iterator());
     }
 
     /**

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Breaks text into lines no wider than a terminal, between words, so the terminal never wraps
- * a word in the middle. A word wider than the line (a long URL) keeps a line of its own, whole.
- * Spaces where a line breaks go with the break: no line ends in blanks or is only its indent.
+ * The one place text is fitted to a terminal's width, so the terminal never wraps a word in the
+ * middle: text broken between words ({@link #wrap}), phrases that share a line while they fit
+ * ({@link #phrases}), and a text people copy whole laid out under its column ({@link #whole}).
+ * A word wider than the line (a long URL) keeps a line of its own, whole. Spaces where a line
+ * breaks go with the break: no line ends in blanks or is only its indent.
  */
 public final class LineFit {
 
@@ -46,6 +48,41 @@ public final class LineFit {
         }
         if (!atBreak) {
             lines.add(line);
+        }
+        return lines;
+    }
+
+    /**
+     * Phrases that share a line while they fit, and otherwise each take their own (a footer for
+     * people). A phrase is never broken between words; one wider than the line that has a label
+     * ({@code Next page: userlookup list ...}) goes under its label, whole.
+     *
+     * @param width columns; 0 or less for one line
+     */
+    public static List<String> phrases(List<String> phrases, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String phrase : phrases) {
+            String joined = line.length() == 0 ? phrase : line + " " + phrase;
+            if (width <= 0 || DisplayWidth.of(joined) <= width) {
+                line.setLength(0);
+                line.append(joined);
+                continue;
+            }
+            if (line.length() > 0) {
+                lines.add(line.toString());
+            }
+            line.setLength(0);
+            int colon = phrase.indexOf(": ");
+            if (DisplayWidth.of(phrase) > width && colon > 0) {
+                lines.add(phrase.substring(0, colon + 1));
+                line.append(phrase.substring(colon + 2));
+            } else {
+                line.append(phrase);
+            }
+        }
+        if (line.length() > 0) {
+            lines.add(line.toString());
         }
         return lines;
     }

@@ -11,7 +11,7 @@ import java.util.Map;
  * After that everything streams to the pager as it comes. A pager that quits early makes the next
  * write fail as a closed pipe does, which stops the work like {@code | head}. {@link #close} waits
  * for the pager, so the prompt comes back only after it; after Ctrl-C too (the run's close is
- * waited for then, see {@code cli.SignalStop}).
+ * waited for then, see {@code commands.SignalStop}).
  */
 public final class PagedOutput extends OutputStream {
 

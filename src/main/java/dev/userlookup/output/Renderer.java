@@ -2,6 +2,7 @@ package dev.userlookup.output;
 
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
+import dev.userlookup.walk.UserSink;
 import java.io.IOException;
 
 /**
@@ -37,20 +38,19 @@ public interface Renderer {
 
     /**
      * Users written as they come, flushed by the caller's rhythm (a page, a batch). Closing it
-     * ends the document if {@link #finish} did not, so a failure leaves whole output behind.
+     * ends the document if {@link #finish} did not, so a failure leaves whole output behind. A
+     * walk writes to it as its sink.
      */
-    interface UserStream extends AutoCloseable {
+    interface UserStream extends UserSink, AutoCloseable {
         void add(UserRecord user) throws IOException;
 
         /** A batch that arrived together (a page); formats for people size their columns from the first. */
+        @Override
         default void addAll(java.util.List<UserRecord> users) throws IOException {
             for (UserRecord user : users) {
                 add(user);
             }
         }
-
-        /** Makes what was added so far reach the reader. */
-        void flush() throws IOException;
 
         /**
          * Ends the document; {@code footer} (may be null, see {@link Footers}) is shown only by the

@@ -41,10 +41,10 @@ public final class ConfigFile {
     }
 
     /**
-     * A profile's api_key_file or ca_cert: {@code ~} is the home directory, a relative path is
+     * A path a profile names (its api_key_file or ca_cert): {@code ~} is the home directory, a relative path is
      * relative to the config's folder.
      */
-    public static Path keyFile(String setting, Map<String, String> env) {
+    public static Path profilePath(String setting, Map<String, String> env) {
         return UserPaths.expand(setting, env, location(env).getParent());
     }
 

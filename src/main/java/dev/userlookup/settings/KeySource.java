@@ -94,7 +94,7 @@ final class KeySource {
         }
         if (chosen.apiKeyFile() != null) {
             String source = origin + "'s api_key_file";
-            return fromFile(ConfigFile.keyFile(chosen.apiKeyFile(), env), origin + ": ", source, source);
+            return fromFile(ConfigFile.profilePath(chosen.apiKeyFile(), env), origin + ": ", source, source);
         }
         throw new UsageException("no API key: set " + ENV + ", pass --api-key-file FILE, or give " + origin
                 + " an api_key_file or api_key_command");

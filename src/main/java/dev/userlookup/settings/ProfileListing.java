@@ -38,9 +38,9 @@ public record ProfileListing(Path configFile, boolean present, String defaultPro
         List<Entry> entries = new ArrayList<>();
         for (Profile profile : config.profiles().values()) {
             KeyFrom from = profile.apiKeyFile() != null ? KeyFrom.FILE : profile.apiKeyCommand() != null ? KeyFrom.COMMAND : null;
-            String source = from == KeyFrom.FILE ? ConfigFile.keyFile(profile.apiKeyFile(), env).toString() : profile.apiKeyCommand();
+            String source = from == KeyFrom.FILE ? ConfigFile.profilePath(profile.apiKeyFile(), env).toString() : profile.apiKeyCommand();
             entries.add(new Entry(profile.name(), profile.name().equals(config.defaultProfile()), profile.baseUrl(), from, source,
-                    profile.caCert() == null ? null : ConfigFile.keyFile(profile.caCert(), env)));
+                    profile.caCert() == null ? null : ConfigFile.profilePath(profile.caCert(), env)));
         }
         return new ProfileListing(path, true, config.defaultProfile(), entries);
     }

@@ -175,7 +175,7 @@ public final class SettingsResolver {
         if (given.value() != null) {
             addIfRead(files, problems.attempt(() -> caFile(UserPaths.expand(given.value().trim(), env, null), given.origin())));
         } else if (chosen != null && chosen.caCert() != null) {
-            addIfRead(files, problems.attempt(() -> caFile(ConfigFile.keyFile(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));
+            addIfRead(files, problems.attempt(() -> caFile(ConfigFile.profilePath(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));
         }
         String machine = env.get(SSL_CERT_FILE);
         if (https && machine != null && !machine.isBlank()) {

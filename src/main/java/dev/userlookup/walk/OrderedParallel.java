@@ -18,7 +18,8 @@ import java.util.function.Function;
  * results on in input order, in runs of those already done. Inputs are pulled only as the window
  * (by default twice {@code parallel}) has room, so neither inputs nor results pile up: 100,000
  * ids from standard input take the memory of a few, and a result that arrives early waits
- * without holding a call's place. Used by batch resolve and by the page walk.
+ * without holding a call's place. The engine of the page walk ({@link PageWalker}) and of resolve
+ * with several ids.
  */
 public final class OrderedParallel<I, R> {
 

@@ -1,7 +1,6 @@
 package dev.userlookup.walk;
 
 import dev.userlookup.model.UserPage;
-import dev.userlookup.output.Renderer;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -39,7 +38,7 @@ public final class PageWalker {
         this.progress = progress;
     }
 
-    public WalkResult walk(long startOffset, Renderer.UserStream out) throws IOException {
+    public WalkResult walk(long startOffset, UserSink out) throws IOException {
         try {
             return walkPages(startOffset, out);
         } finally {
@@ -47,7 +46,7 @@ public final class PageWalker {
         }
     }
 
-    private WalkResult walkPages(long startOffset, Renderer.UserStream out) throws IOException {
+    private WalkResult walkPages(long startOffset, UserSink out) throws IOException {
         UserPage first = source.fetch(startOffset, pageSize);
         // A service that caps the page below what was asked says so in its limit: walk in its steps,
         // or its first page would look short and end the walk far below the total.

@@ -3,7 +3,6 @@ package dev.userlookup.walk;
 import dev.userlookup.service.ServiceException;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.output.Renderer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +15,7 @@ import java.util.List;
 final class Walk {
 
     private final SeenIds seen = new SeenIds();
-    private final Renderer.UserStream out;
+    private final UserSink out;
     private final WalkProgress progress;
     private final Long firstTotal;
     /** The limit each request asks for: a page with fewer users is the last. */
@@ -30,7 +29,7 @@ final class Walk {
     private long duplicates;
     private long pages;
 
-    Walk(Renderer.UserStream out, WalkProgress progress, long start, Long firstTotal, int step) {
+    Walk(UserSink out, WalkProgress progress, long start, Long firstTotal, int step) {
         this.out = out;
         this.progress = progress;
         this.covered = start;

@@ -2,7 +2,7 @@ package dev.userlookup.build;
 
 import dev.userlookup.Version;
 import dev.userlookup.commands.App;
-import dev.userlookup.commands.Io;
+import dev.userlookup.console.Io;
 import dev.userlookup.console.Terminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,5 +1,6 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.console.Io;
 import dev.userlookup.console.Terminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,5 +1,7 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.commands.completion.CompletionScript;
+import dev.userlookup.console.Io;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

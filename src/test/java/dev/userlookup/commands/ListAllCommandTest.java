@@ -1,5 +1,6 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.console.Io;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;

@@ -1,5 +1,6 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.console.Io;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -76,4 +76,28 @@ class LineFitTest {
         }
         assertEquals("\u6771\u4eac\u6771\u4eac\u6771", String.join("", lines).strip());
     }
+
+    @Test
+    void phrasesShareALineWhileTheyFitAndOtherwiseTakeTheirOwn() {
+        List<String> footer = List.of("Showing 20 users at offset 40 of 300 users.", "Next page: userlookup list --offset 60 --limit 20");
+        assertEquals(List.of(String.join(" ", footer)), LineFit.phrases(footer, 0), "no width: one line");
+        assertEquals(List.of(String.join(" ", footer)), LineFit.phrases(footer, 100));
+        assertEquals(footer, LineFit.phrases(footer, 60), "each on its own line, none broken");
+    }
+
+    @Test
+    void aPhraseWiderThanTheLineGoesUnderItsLabelWhole() {
+        List<String> footer = List.of("This is the last page.", "Next page: userlookup --profile sandbox list --offset 60 --limit 20");
+        assertEquals(List.of("This is the last page.", "Next page:", "userlookup --profile sandbox list --offset 60 --limit 20"),
+                LineFit.phrases(footer, 40));
+        assertEquals(List.of("a-phrase-without-a-label-that-is-long", "b"), LineFit.phrases(List.of("a-phrase-without-a-label-that-is-long", "b"), 10),
+                "no label: kept whole on its own line");
+    }
+
+    @Test
+    void phrasesAreMeasuredInColumnsNotChars() {
+        // Two wide characters take four columns: "\u6771\u4eac ok" is 7 columns, too wide for 6.
+        assertEquals(List.of("\u6771\u4eac", "ok"), LineFit.phrases(List.of("\u6771\u4eac", "ok"), 6));
+        assertEquals(List.of("\u6771\u4eac ok"), LineFit.phrases(List.of("\u6771\u4eac", "ok"), 7));
+    }
 }

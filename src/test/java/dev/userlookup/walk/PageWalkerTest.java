@@ -16,7 +16,6 @@ import dev.userlookup.service.ServiceException;
 import dev.userlookup.model.User;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.output.Renderer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -158,11 +157,10 @@ class PageWalkerTest {
     }
 
     /** A sink that records user ids in output order, batches, flushes; may fail on the n-th user. */
-    static final class RecordingStream implements Renderer.UserStream {
+    static final class RecordingStream implements UserSink {
         final List<String> ids = new ArrayList<>();
         int batches;
         int flushes;
-        boolean finished;
         final int failAtUser;
         final IOException failure = new IOException("Broken pipe");
 
@@ -177,30 +175,17 @@ class PageWalkerTest {
         @Override
         public void addAll(List<UserRecord> users) throws IOException {
             batches++;
-            Renderer.UserStream.super.addAll(users);
-        }
-
-        @Override
-        public void add(UserRecord user) throws IOException {
-            if (ids.size() == failAtUser) {
-                throw failure;
+            for (UserRecord user : users) {
+                if (ids.size() == failAtUser) {
+                    throw failure;
+                }
+                ids.add(user.user().userId());
             }
-            ids.add(user.user().userId());
         }
 
         @Override
         public void flush() {
             flushes++;
-        }
-
-        @Override
-        public void finish(dev.userlookup.output.Footer footer) {
-            finished = true;
-        }
-
-        @Override
-        public void close() {
-            finished = true;
         }
     }
 

@@ -18,8 +18,7 @@ import dev.userlookup.network.FakeTiming;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.output.Footer;
-import dev.userlookup.output.Renderer;
+import java.util.List;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -122,21 +121,13 @@ class WalkPaceTest {
     }
 
     /** Output that goes nowhere. */
-    private static final class Discard implements Renderer.UserStream {
+    private static final class Discard implements UserSink {
         @Override
-        public void add(UserRecord user) {
+        public void addAll(List<UserRecord> users) {
         }
 
         @Override
         public void flush() {
-        }
-
-        @Override
-        public void finish(Footer footer) {
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

@@ -1,14 +1,9 @@
-package dev.userlookup.commands;
+package dev.userlookup.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.userlookup.fake.FakeService;
-import dev.userlookup.console.ProgressLine;
-import dev.userlookup.console.SafeText;
-import dev.userlookup.console.Stderr;
-import dev.userlookup.console.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -71,18 +66,5 @@ class MessagesTest {
         messages.verbose("< 200 in 12 ms, 345 bytes (HTTP/1.1)\u001b[2J");
 
         assertEquals(SafeText.escape("< 200 in 12 ms, 345 bytes (HTTP/1.1)\u001b[2J") + "\n", err.toString(StandardCharsets.UTF_8));
-    }
-
-    @Test
-    void aWalkWithVerboseNeverWritesARequestLineOntoTheProgressLine() {
-        try (FakeService fake = FakeService.builder().users(1_500).apiKey(TestKeys.KEY).start()) {
-            Cli.Result result = Cli.against(fake.baseUrl()).stderrOnTerminal().run("-v", "list", "--all", "-o", "ndjson");
-
-            assertEquals(0, result.exit(), result::toString);
-            assertTrue(result.err().contains(" users, "), "the progress line was shown: " + result.err());
-            assertTrue(result.err().contains("> GET "), result.err());
-            // Progress text ends in "/s"; a -v line written straight after it would follow it on the same line.
-            assertFalse(Pattern.compile("/s[<>] ").matcher(result.err()).find(), result.err());
-        }
     }
 }

@@ -1,4 +1,4 @@
-package dev.userlookup.commands;
+package dev.userlookup.commands.completion;
 
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -9,9 +9,9 @@ import picocli.CommandLine;
  * leaves out is added here: profile names read from the config file at completion time, and
  * {@code --option=value}, which bash splits at the {@code =}.
  */
-final class CompletionScript {
+public final class CompletionScript {
 
-    static final String PROFILE_PLACEHOLDER = "__USERLOOKUP_PROFILES__";
+    public static final String PROFILE_PLACEHOLDER = "__USERLOOKUP_PROFILES__";
 
     /** The profile names of the user's config file, found when TAB is pressed. */
     private static final String PROFILE_NAMES = "$(sed -n 's/^[[:space:]]*\\[profiles\\.\\([^]]*\\)\\].*/\\1/p' "
@@ -31,14 +31,14 @@ final class CompletionScript {
     private CompletionScript() {
     }
 
-    static String bash(CommandLine commandLine) {
+    public static String bash(CommandLine commandLine) {
         return "# bash completion for userlookup, generated from its picocli model: do not edit.\n"
                 + "# Use: source <(userlookup completion bash)   in ~/.bashrc, or this file from\n"
                 + "# share/bash-completion/completions/userlookup\n"
                 + body(commandLine);
     }
 
-    static String zsh(CommandLine commandLine) {
+    public static String zsh(CommandLine commandLine) {
         return "#compdef userlookup\n"
                 + "# zsh completion for userlookup, generated from its picocli model: do not edit.\n"
                 + "# Use: source <(userlookup completion zsh)   in ~/.zshrc, or put this file as _userlookup\n"

@@ -1,7 +1,5 @@
-package dev.userlookup.commands;
+package dev.userlookup.console;
 
-import dev.userlookup.console.SystemTerminal;
-import dev.userlookup.console.Terminal;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -17,12 +15,12 @@ import java.util.Map;
  * tests exactly as they run for real.
  *
  * @param stdout standard output; a write that fails (the reader went away) raises
- *     {@link ReaderGoneException}
+ *     {@link ReaderGoneException} ({@link StdoutGuard})
  */
 public record Io(InputStream stdin, OutputStream stdout, PrintStream stderr, Map<String, String> env, Terminal terminal) {
 
     public Io {
-        stdout = stdout instanceof ReaderGoneException.Guard ? stdout : new ReaderGoneException.Guard(stdout);
+        stdout = StdoutGuard.around(stdout);
     }
 
     public static Io system() {

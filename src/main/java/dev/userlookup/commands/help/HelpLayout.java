@@ -1,13 +1,10 @@
-package dev.userlookup.commands;
+package dev.userlookup.commands.help;
 
 import dev.userlookup.console.ColorMode;
 import dev.userlookup.console.LineFit;
 import dev.userlookup.console.Terminal;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -19,12 +16,12 @@ import picocli.CommandLine.Option;
  * Help for people: the root lists the global options and the environment once; a command's help
  * shows its own options, points to the global ones, and gives examples. On a terminal it is as
  * wide as the screen, every wrapped line continuing under its own column, and taller help goes
- * through the pager as other output does.
+ * through the pager as other output does ({@link HelpWriter}).
  */
-final class HelpLayout {
+public final class HelpLayout {
 
     /** Width of help that is not on a terminal (a pipe, a file, the man page's model). */
-    static final int UNBOUNDED_WIDTH = 80;
+    public static final int UNBOUNDED_WIDTH = 80;
 
     /** picocli's narrowest; a terminal narrower than this gets lines it wraps itself. */
     private static final int NARROWEST = 55;
@@ -32,16 +29,16 @@ final class HelpLayout {
     /** A footer entry, {@code   NAME, NAME   text} or {@code   3  text}: continued under its text. */
     private static final Pattern ENTRY = Pattern.compile("^( *\\S+(?:, \\S+)* {2,})\\S");
 
-    static final String GLOBAL_OPTIONS = "Global options (--base-url, --profile, --api-key-file, -o, --color, --timeout, "
+    public static final String GLOBAL_OPTIONS = "Global options (--base-url, --profile, --api-key-file, -o, --color, --timeout, "
             + "--retries, --allow-insecure-http, -v) work here too: see 'userlookup --help'.";
 
     private HelpLayout() {
     }
 
     /** {@code -h, --help} for a command (the root also has -V). */
-    static final class HelpOption {
+    public static final class HelpOption {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-        boolean help;
+        public boolean help;
     }
 
     /**
@@ -49,7 +46,7 @@ final class HelpLayout {
      * width there, else {@link #UNBOUNDED_WIDTH}), with colour only where table output would have
      * it, and footers and synopses that wrap under their own columns, never back at column 0.
      */
-    static void fit(CommandLine root, Terminal terminal, Map<String, String> env) {
+    public static void fit(CommandLine root, Terminal terminal, Map<String, String> env) {
         root.setUsageHelpAutoWidth(false);
         // Decided when help is printed, not before every run: a run into a pipe never asks the terminal.
         root.setHelpFactory((spec, colorScheme) -> {
@@ -110,43 +107,8 @@ final class HelpLayout {
         return out.append(System.lineSeparator()).toString();
     }
 
-    /**
-     * Standard output as {@code stdout} gives it at the first write: help and version text then
-     * go where other output goes (through the pager on a terminal, once taller than the screen),
-     * while a run that prints no help never decides.
-     */
-    static OutputStream whenWritten(Supplier<OutputStream> stdout) {
-        return new OutputStream() {
-            private OutputStream target;
-
-            @Override
-            public void write(int b) throws IOException {
-                target().write(b);
-            }
-
-            @Override
-            public void write(byte[] bytes, int offset, int length) throws IOException {
-                target().write(bytes, offset, length);
-            }
-
-            @Override
-            public void flush() throws IOException {
-                if (target != null) {
-                    target.flush();
-                }
-            }
-
-            private OutputStream target() {
-                if (target == null) {
-                    target = stdout.get();
-                }
-                return target;
-            }
-        };
-    }
-
     /** A command's option list without the inherited global options. */
-    static void ownOptionsOnly(CommandLine command) {
+    public static void ownOptionsOnly(CommandLine command) {
         command.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, help -> {
             CommandLine.Help.Layout layout = help.createDefaultLayout();
             for (OptionSpec option : help.commandSpec().options()) {

@@ -1,7 +1,10 @@
-package dev.userlookup.commands;
+package dev.userlookup.commands.completion;
 
 import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
+import dev.userlookup.commands.help.HelpLayout;
+import dev.userlookup.console.Console;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;
@@ -29,7 +32,7 @@ import picocli.CommandLine.Spec;
             "  source <(userlookup completion bash)   # in ~/.bashrc",
             "  source <(userlookup completion zsh)    # in ~/.zshrc",
         })
-final class CompletionCommand implements Callable<Integer> {
+public final class CompletionCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
@@ -40,10 +43,10 @@ final class CompletionCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SHELL", completionCandidates = Shells.class, description = "bash or zsh.")
     String shell;
 
-    private final CommandContext context;
+    private final Console console;
 
-    CompletionCommand(CommandContext context) {
-        this.context = context;
+    public CompletionCommand(Console console) {
+        this.console = console;
     }
 
     @Override
@@ -56,12 +59,13 @@ final class CompletionCommand implements Callable<Integer> {
         } else {
             throw new UsageException("completion: no script for '" + shell + "'; choose bash or zsh");
         }
-        context.io().stdout().write(script.getBytes(StandardCharsets.UTF_8));
-        context.io().stdout().flush();
+        OutputStream stdout = console.unpagedStdout();
+        stdout.write(script.getBytes(StandardCharsets.UTF_8));
+        stdout.flush();
         return ExitCode.OK;
     }
 
-    static final class Shells implements Iterable<String> {
+    public static final class Shells implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
             return List.of("bash", "zsh").iterator();

@@ -1,10 +1,5 @@
-package dev.userlookup.commands;
+package dev.userlookup.console;
 
-import dev.userlookup.console.DisplayWidth;
-import dev.userlookup.console.LineFit;
-import dev.userlookup.console.SafeText;
-import dev.userlookup.console.Stderr;
-import dev.userlookup.console.Terminal;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -14,24 +9,24 @@ import java.util.function.UnaryOperator;
  * terminal fitted to its width between words (a script reading stderr still gets one line). They
  * are written by the one owner of stderr ({@link Stderr}).
  */
-final class Messages {
+public final class Messages {
 
     private final Stderr stderr;
     private final Terminal terminal;
     private final UnaryOperator<String> redactor;
 
-    Messages(Stderr stderr, Terminal terminal, UnaryOperator<String> redactor) {
+    public Messages(Stderr stderr, Terminal terminal, UnaryOperator<String> redactor) {
         this.stderr = stderr;
         this.terminal = terminal;
         this.redactor = redactor;
     }
 
-    void say(String message) {
+    public void say(String message) {
         stderr.lines(LineFit.wrap(line(message), terminal.stderrWidth(), "  "));
     }
 
     /** A line of -v, as it is (a URL is never broken); like a message, after held output and over the progress line. */
-    void verbose(String line) {
+    public void verbose(String line) {
         stderr.lines(List.of(SafeText.escape(redactor.apply(line))));
     }
 
@@ -40,7 +35,7 @@ final class Messages {
      * by the next (cut to the width, since a line that wraps cannot be), gone before the next
      * message or output.
      */
-    void notice(String message) {
+    public void notice(String message) {
         stderr.inPlace(fitted(line(message), terminal.stderrWidth() - 1));
     }
 
@@ -61,7 +56,7 @@ final class Messages {
     }
 
     /** Lines made safe by the caller (a stack trace for --verbose), written whole. */
-    void trace(List<String> lines) {
+    public void trace(List<String> lines) {
         stderr.lines(lines);
     }
 

@@ -1,0 +1,31 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.console.Console;
+import dev.userlookup.console.Style;
+import dev.userlookup.output.RenderContext;
+import dev.userlookup.output.Renderer;
+import dev.userlookup.output.Renderers;
+import dev.userlookup.settings.OutputFormat;
+import dev.userlookup.settings.Settings;
+
+/** The renderer of the run's output format, writing to the console's (paged) standard output. */
+final class RendererChoice {
+
+    private final RunSettings settings;
+    private final Console console;
+    private final GlobalOptions options;
+
+    RendererChoice(RunSettings settings, Console console, GlobalOptions options) {
+        this.settings = settings;
+        this.console = console;
+        this.options = options;
+    }
+
+    Renderer renderer() {
+        Settings chosen = settings.get();
+        boolean terminal = console.terminal().stdoutIsTerminal();
+        int width = chosen.output().value() == OutputFormat.TABLE && terminal ? console.terminal().width() : 0;
+        return Renderers.create(chosen.output().value(), new RenderContext(console.stdout(), new Style(chosen.colorOn()),
+                width, terminal, options.nextPageCommand(), settings::redact));
+    }
+}

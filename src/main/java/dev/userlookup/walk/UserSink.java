@@ -1,0 +1,19 @@
+package dev.userlookup.walk;
+
+import dev.userlookup.model.UserRecord;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Where a walk writes the users it takes, in the service's order, each once: a page's new users
+ * together, then a flush so that they reach the reader before the next page is waited for. The
+ * output formats' streams are one; the walk knows nothing of formats.
+ */
+public interface UserSink {
+
+    /** The users of one page that were not met before, in order (may be empty). */
+    void addAll(List<UserRecord> users) throws IOException;
+
+    /** Makes what was added so far reach the reader. */
+    void flush() throws IOException;
+}
