@@ -81,7 +81,7 @@ public final class JqProgram {
         } catch (JsonQueryException e) {
             String message = String.valueOf(e.getMessage());
             if (message.startsWith("Function ") && message.endsWith(" does not exist")) {
-                throw new UsageException("--jq: " + firstLine(message) + " in this jq (jackson-jq " + LANGUAGE + ")");
+                throw new UsageException("--jq: " + firstLine(message) + " in this jq (jackson-jq, the language of jq " + LANGUAGE + ")");
             }
         }
     }
