@@ -1,0 +1,169 @@
+package dev.userlookup.output.jq;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import dev.userlookup.UsageException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.function.Consumer;
+import net.thisptr.jackson.jq.BuiltinFunctionLoader;
+import net.thisptr.jackson.jq.JsonQuery;
+import net.thisptr.jackson.jq.Scope;
+import net.thisptr.jackson.jq.Version;
+import net.thisptr.jackson.jq.Versions;
+import net.thisptr.jackson.jq.exception.JsonQueryException;
+
+/**
+ * A jq filter run over one user at a time (the user as ndjson prints it). Each result is one line:
+ * a string as its own text, anything else as compact JSON, as gh's {@code --jq} prints. Only a run
+ * given {@code --jq} reaches this class, so no other run loads jackson-jq.
+ */
+public final class JqProgram {
+
+    /** The language of jq 1.7, the newest jackson-jq speaks. */
+    static final Version LANGUAGE = Versions.JQ_1_7;
+
+    /** Numbers as the service wrote them: no double in between, and no exponent jq would not print. */
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            // jq writes \u001b, Jackson \u001B unless told: the same bytes as jq for scripts that compare.
+            .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
+            .build();
+    private static final ObjectWriter COMPACT = MAPPER.writer().with(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .with(new JqEscapes());
+
+    private final Scope scope;
+    private final JsonQuery query;
+
+    private JqProgram(Scope scope, JsonQuery query) {
+        this.scope = scope;
+        this.query = query;
+    }
+
+    /** The filter, or a usage error (exit 2) saying why it does not parse: before any request. */
+    public static JqProgram compile(String filter) {
+        Scope scope = Scope.newEmptyScope();
+        BuiltinFunctionLoader.getInstance().loadFunctions(LANGUAGE, scope);
+        JqProgram program;
+        try {
+            program = new JqProgram(scope, JsonQuery.compile(filter, LANGUAGE));
+        } catch (JsonQueryException e) {
+            throw new UsageException("--jq: the filter does not parse: " + firstLine(e.getMessage()));
+        }
+        program.refuseUnknownFunctions();
+        return program;
+    }
+
+    /**
+     * jackson-jq looks functions up as it runs, so a name it lacks ({@code tostream}) would first
+     * fail on a user, after requests. A run over null finds those on the path null takes, before any
+     * request; other failures there (null has no keys) are the user's data's business, not the filter's.
+     */
+    private void refuseUnknownFunctions() {
+        try {
+            // The first result is enough: a filter that generates without end (repeat) stops there.
+            query.apply(Scope.newChildScope(scope), NullNode.getInstance(), result -> {
+                throw new Enough();
+            });
+        } catch (Enough enough) {
+            // it ran
+        } catch (JsonQueryException e) {
+            String message = String.valueOf(e.getMessage());
+            if (message.startsWith("Function ") && message.endsWith(" does not exist")) {
+                throw new UsageException("--jq: " + firstLine(message) + " in this jq (jackson-jq, the language of jq " + LANGUAGE + ")");
+            }
+        }
+    }
+
+    /** A user's JSON as the filter sees it. */
+    public static JsonNode read(byte[] userJson) {
+        try {
+            return MAPPER.readTree(userJson);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Runs the filter over {@code user} and gives each result, as one line, to {@code lines}.
+     *
+     * @throws Failure when the filter fails on this user (an error, a type it cannot take)
+     */
+    public void apply(JsonNode user, Consumer<String> lines) throws Failure {
+        try {
+            query.apply(Scope.newChildScope(scope), user, result -> lines.accept(line(result)));
+        } catch (JsonQueryException e) {
+            throw new Failure(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), e);
+        }
+    }
+
+    static String line(JsonNode result) {
+        if (result.isTextual()) {
+            return result.textValue();
+        }
+        try {
+            return COMPACT.writeValueAsString(result);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static final class Enough extends JsonQueryException {
+        private static final long serialVersionUID = 1L;
+
+        Enough() {
+            super("enough");
+        }
+    }
+
+    /** As jq escapes: the control characters and DEL, which Jackson leaves as it is. */
+    private static final class JqEscapes extends CharacterEscapes {
+        private static final long serialVersionUID = 1L;
+        private static final int[] ASCII = CharacterEscapes.standardAsciiEscapesForJSON();
+
+        static {
+            ASCII[0x7f] = CharacterEscapes.ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ASCII;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return null;
+        }
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "it is not jq";
+        }
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end);
+    }
+
+    /**
+     * The filter failed on one user. Its message is jq's and may quote the user's values: the
+     * caller takes the key out of it before anything shows or cuts it.
+     */
+    public static final class Failure extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Failure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}
