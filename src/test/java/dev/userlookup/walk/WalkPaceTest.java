@@ -10,17 +10,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.UserPage;
+import dev.userlookup.model.UserRecord;
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.FakeTiming;
-import dev.userlookup.service.ServiceClient;
-import dev.userlookup.service.ServiceException;
-import dev.userlookup.model.UserRecord;
 import dev.userlookup.output.Footer;
 import dev.userlookup.output.Renderer;
+import dev.userlookup.service.ServiceClient;
+import dev.userlookup.service.ServiceException;
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -49,10 +58,18 @@ class WalkPaceTest {
     private static final int PAGE = 500;
     private static final int TOTAL = 100 * PAGE;
 
+    private static final String HEAD = "/v2/user/?offset=" + PAGE + "&limit=" + PAGE;
+    private static final Storm storm = new Storm();
+
     @RegisterExtension
     static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").containerThreads(64))
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").containerThreads(64).extensions(storm))
             .build();
+
+    @BeforeEach
+    void calmTheStorm() {
+        storm.reset(Integer.MAX_VALUE);
+    }
 
     private static String page(int offset, int count) {
         StringBuilder users = new StringBuilder();
@@ -70,7 +87,35 @@ class WalkPaceTest {
     }
 
     private static WalkResult walk(ServiceClient client, int parallel) throws Exception {
-        return new PageWalker(new ServicePages(client, false), PAGE, parallel, WalkProgress.NONE).walk(0, new Discard());
+        return walk(new ServicePages(client, false), parallel);
+    }
+
+    private static WalkResult walk(PageSource pages, int parallel) throws Exception {
+        return new PageWalker(pages, PAGE, parallel, WalkProgress.NONE).walk(0, new Discard());
+    }
+
+    /**
+     * The walk's head page (the first after page 0: the head of its window, whose failure ends
+     * the walk) goes to the service first, so it holds the client's oldest place in the pace:
+     * every other page's request waits until the head's has reached the service. Otherwise the
+     * places follow whichever worker the scheduler ran first, and with a late place the head page
+     * waits while older pages spend their retries: the count would measure the scheduler.
+     */
+    private static PageSource headPageFirst(PageSource pages) {
+        return new PageSource() {
+            @Override
+            public UserPage fetch(long offset, int limit) {
+                return request(offset, limit).read();
+            }
+
+            @Override
+            public Answer request(long offset, int limit) {
+                if (offset > PAGE) {
+                    storm.awaitHead();
+                }
+                return pages.request(offset, limit);
+            }
+        };
     }
 
     /** The 429 storm: the first page answers, every later one is 429 with Retry-After: 0. */
@@ -89,11 +134,15 @@ class WalkPaceTest {
     @CsvSource({"3, 40", "10, 50"})
     void aStormOf429sSlowsTheWholeWalkInsteadOfEachWorker(int retries, int most) {
         stubStorm();
+        storm.reset(retries + 1);
         FakeTiming timing = new FakeTiming();
 
         try (ServiceClient client = client(retries, timing)) {
-            ServiceException failure = assertThrows(ServiceException.class, () -> walk(client, 16));
+            ServiceException failure = assertThrows(ServiceException.class, () -> walk(headPageFirst(new ServicePages(client, false)), 16));
             assertTrue(failure.getMessage().contains("HTTP 429"), failure.getMessage());
+            assertTrue(failure.getMessage().contains("offset " + PAGE + " "), "the walk ends at its head page: " + failure.getMessage());
+        } finally {
+            storm.passOn();
         }
 
         int requests = service.getAllServeEvents().size();
@@ -119,6 +168,64 @@ class WalkPaceTest {
 
         assertEquals(TOTAL, result.printed());
         assertTrue(service.getAllServeEvents().size() < 2 * (TOTAL / PAGE), service.getAllServeEvents().size() + " requests");
+    }
+
+    /**
+     * Watches the storm at the service: when the head page's first request arrives, and its last
+     * (the try after which the walk fails). Requests arriving after that last one are held until
+     * the walk has ended. A fake clock lets workers spend a pause in no time, so between the head's
+     * last 429 and the walk's end (the failing worker still to be scheduled) the others could
+     * otherwise send as many requests as the scheduler allows; a real pause lasts seconds. Held,
+     * at most the pace's limit of them reach the service, and those are counted.
+     */
+    private static final class Storm implements ResponseDefinitionTransformerV2 {
+        private volatile CountDownLatch headArrived = new CountDownLatch(1);
+        private volatile CountDownLatch passOn = new CountDownLatch(1);
+        private final AtomicInteger headTries = new AtomicInteger();
+        private volatile int headLastTry;
+
+        void reset(int headLastTry) {
+            passOn.countDown();
+            this.headLastTry = headLastTry;
+            headTries.set(0);
+            headArrived = new CountDownLatch(1);
+            passOn = new CountDownLatch(1);
+        }
+
+        void awaitHead() {
+            try {
+                assertTrue(headArrived.await(20, TimeUnit.SECONDS), "the head page's request reached the service");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("interrupted");
+            }
+        }
+
+        /** The walk has ended: held requests get their answers. */
+        void passOn() {
+            passOn.countDown();
+        }
+
+        @Override
+        public String getName() {
+            return "storm";
+        }
+
+        @Override
+        public ResponseDefinition transform(ServeEvent event) {
+            boolean lastTryMade = headTries.get() >= headLastTry;
+            if (HEAD.equals(event.getRequest().getUrl())) {
+                headTries.incrementAndGet();
+                headArrived.countDown();
+            } else if (lastTryMade) {
+                try {
+                    passOn.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return event.getResponseDefinition();
+        }
     }
 
     /** Output that goes nowhere. */
