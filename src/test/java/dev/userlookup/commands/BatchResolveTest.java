@@ -20,6 +20,7 @@ import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.fake.Arrivals;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -93,10 +94,11 @@ class BatchResolveTest {
     }
 
     static final EchoUsers ECHO = new EchoUsers();
+    static final Arrivals ARRIVALS = new Arrivals();
 
     @RegisterExtension
     static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").containerThreads(64).extensions(ECHO))
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").containerThreads(64).extensions(ECHO, ARRIVALS))
             .build();
 
     private static final String CSV_HEADER =
@@ -689,9 +691,10 @@ class BatchResolveTest {
         service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(okJson(Users.user(Users.uuid(1), "x")).withFixedDelay(3_000)));
         AtomicInteger exit = new AtomicInteger(-1);
         Thread run = new Thread(() -> exit.set(cli().run("resolve", "a", "b", "c", "--retries", "0").exit()));
+        ARRIVALS.reset();
 
         run.start();
-        Thread.sleep(500);
+        ARRIVALS.awaitAny();
         run.interrupt();
         run.join(2_000);
 

@@ -18,6 +18,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.userlookup.ExitCode;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.fake.Arrivals;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -37,9 +38,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Every exit status of the contract, each from the situation that should cause it. */
 class ExitStatusTest {
 
+    private static final Arrivals ARRIVALS = new Arrivals();
+
     @RegisterExtension
     static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").extensions(ARRIVALS))
             .build();
 
     @RegisterExtension
@@ -506,9 +509,10 @@ class ExitStatusTest {
         service.stubFor(get(RESOLVE_X).willReturn(okJson(Users.user("u", "x")).withFixedDelay(10_000)));
         AtomicInteger exit = new AtomicInteger(-1);
         Thread run = new Thread(() -> exit.set(resolveX("--retries", "0").exit()));
+        ARRIVALS.reset();
 
         run.start();
-        Thread.sleep(500);
+        ARRIVALS.await(RESOLVE_X);
         run.interrupt();
         run.join(5000);
 

@@ -312,7 +312,18 @@ class ListAllCommandTest {
                 .withTransformerParameter("total", 1000).withTransformerParameter("hold", true)));
         PAGES.release = new CountDownLatch(1);
         // Buffered as the real standard output is, so that a page left unflushed stays unseen.
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CountDownLatch firstPageOut = new CountDownLatch(500);
+        ByteArrayOutputStream out = new ByteArrayOutputStream() {
+            @Override
+            public synchronized void write(byte[] bytes, int offset, int length) {
+                super.write(bytes, offset, length);
+                for (int i = offset; i < offset + length; i++) {
+                    if (bytes[i] == '\n') {
+                        firstPageOut.countDown();
+                    }
+                }
+            }
+        };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), new BufferedOutputStream(out, 1 << 16),
                 new PrintStream(err, true, StandardCharsets.UTF_8),
@@ -324,12 +335,8 @@ class ListAllCommandTest {
         boolean stillRunning;
         run.start();
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            firstPageOut.await(15, TimeUnit.SECONDS);
             linesWhileHeld = lines(out);
-            while (linesWhileHeld < 500 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-                linesWhileHeld = lines(out);
-            }
             stillRunning = run.isAlive();
         } finally {
             PAGES.release.countDown();
