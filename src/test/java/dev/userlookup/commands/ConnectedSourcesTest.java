@@ -15,6 +15,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.userlookup.fake.AwkwardCase;
 import dev.userlookup.fake.FakeService;
+import dev.userlookup.fake.Users;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

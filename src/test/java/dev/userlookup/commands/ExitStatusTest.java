@@ -19,6 +19,7 @@ import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.userlookup.ExitCode;
 import dev.userlookup.console.Terminal;
 import dev.userlookup.fake.Arrivals;
+import dev.userlookup.fake.Users;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.userlookup.fake.Users;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -19,6 +19,7 @@ import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.fake.Users;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -72,6 +73,9 @@ class ListAllCommandTest {
             try {
                 int sleep = event.getTransformerParameters().getInt("sleepMs", 0);
                 if (sleep > 0) {
+                    // A hold in time, not a wait for an event: how many requests the tool has in
+                    // flight at once is what is measured, and a request cannot know how many more
+                    // will come (waiting for the expected number would assume the answer).
                     Thread.sleep(sleep);
                 }
                 if (Boolean.TRUE.equals(event.getTransformerParameters().getBoolean("hold", false))) {

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.userlookup.console.DisplayWidth;
+import dev.userlookup.fake.Users;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -14,6 +14,7 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import dev.userlookup.fake.Users;
 import dev.userlookup.model.ApiKey;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
@@ -71,13 +72,9 @@ class WalkPaceTest {
         storm.reset(Integer.MAX_VALUE);
     }
 
-    private static String page(int offset, int count) {
-        StringBuilder users = new StringBuilder();
-        for (int i = 0; i < count; i++) {
-            users.append(i == 0 ? "" : ",").append(String.format("{\"user_id\":\"00000000-0000-4000-8000-%012d\","
-                    + "\"client_user_id\":\"customer-%d\",\"created_on\":\"2024-03-01T10:00:00+00:00\"}", offset + i, offset + i));
-        }
-        return "{\"users\":[" + users + "],\"total\":" + TOTAL + ",\"offset\":" + offset + ",\"limit\":" + PAGE + "}";
+
+    private static String page(int offset) {
+        return Users.page(offset, PAGE, TOTAL, PAGE);
     }
 
     private static ServiceClient client(int retries, FakeTiming timing) {
@@ -122,7 +119,7 @@ class WalkPaceTest {
     private static void stubStorm() {
         service.stubFor(get(urlPathEqualTo("/v2/user/")).atPriority(5)
                 .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "0").withBody("{\"detail\":\"Too many requests\"}")));
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=" + PAGE)).atPriority(1).willReturn(okJson(page(0, PAGE))));
+        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=" + PAGE)).atPriority(1).willReturn(okJson(page(0))));
     }
 
     /**
@@ -152,12 +149,12 @@ class WalkPaceTest {
     @Test
     void aWalkWhoseServiceRecoversGrowsBackAndFinishes() throws Exception {
         // Every page but the first is refused once, then served.
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=" + PAGE)).atPriority(1).willReturn(okJson(page(0, PAGE))));
+        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=" + PAGE)).atPriority(1).willReturn(okJson(page(0))));
         for (int offset = PAGE; offset < TOTAL; offset += PAGE) {
             String url = "/v2/user/?offset=" + offset + "&limit=" + PAGE;
             service.stubFor(get(urlEqualTo(url)).inScenario(url).whenScenarioStateIs(com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED)
                     .willReturn(aResponse().withStatus(503).withHeader("Retry-After", "0")).willSetStateTo("served"));
-            service.stubFor(get(urlEqualTo(url)).inScenario(url).whenScenarioStateIs("served").willReturn(okJson(page(offset, PAGE))));
+            service.stubFor(get(urlEqualTo(url)).inScenario(url).whenScenarioStateIs("served").willReturn(okJson(page(offset))));
         }
         FakeTiming timing = new FakeTiming();
 
