@@ -7,7 +7,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -19,6 +18,7 @@ import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.userlookup.ExitCode;
 import dev.userlookup.console.Terminal;
 import dev.userlookup.fake.Arrivals;
+import dev.userlookup.fake.Stubs;
 import dev.userlookup.fake.Users;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -42,14 +42,10 @@ class ExitStatusTest {
     private static final Arrivals ARRIVALS = new Arrivals();
 
     @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").extensions(ARRIVALS))
-            .build();
+    static WireMockExtension service = Stubs.service(Stubs.loopback().extensions(ARRIVALS));
 
     @RegisterExtension
-    static WireMockExtension elsewhere = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension elsewhere = Stubs.service();
 
     private static final String RESOLVE_X = "/v2/user/resolve/x";
 

@@ -6,7 +6,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +18,7 @@ import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.fake.Stubs;
 import dev.userlookup.fake.Users;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
@@ -101,9 +101,7 @@ class ListAllCommandTest {
     static final TeamPages PAGES = new TeamPages();
 
     @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").containerThreads(64).extensions(PAGES, new FullPagesNearTheEnd()))
-            .build();
+    static WireMockExtension service = Stubs.service(Stubs.loopback().containerThreads(64).extensions(PAGES, new FullPagesNearTheEnd()));
 
     @BeforeEach
     void resetCounters() {
