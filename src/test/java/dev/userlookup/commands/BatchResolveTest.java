@@ -8,7 +8,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,6 +20,9 @@ import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.fake.Arrivals;
+import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Users;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -74,6 +76,9 @@ class BatchResolveTest {
             try {
                 int sleep = event.getTransformerParameters().getInt("sleepMs", 0);
                 if (sleep > 0) {
+                    // A hold in time, not a wait for an event: how many requests the tool has in
+                    // flight at once is what is measured, and a request cannot know how many more
+                    // will come (waiting for the expected number would assume the answer).
                     Thread.sleep(sleep);
                 }
                 String path = event.getRequest().getUrl();
@@ -94,11 +99,10 @@ class BatchResolveTest {
     }
 
     static final EchoUsers ECHO = new EchoUsers();
+    static final Arrivals ARRIVALS = new Arrivals();
 
     @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").containerThreads(64).extensions(ECHO))
-            .build();
+    static WireMockExtension service = Stubs.service(Stubs.loopback().containerThreads(64).extensions(ECHO, ARRIVALS));
 
     private static final String CSV_HEADER =
             "user_id,team_id,client_user_id,created_on,sources,time_zone,birth_date,ingestion_start,ingestion_end";
@@ -690,9 +694,10 @@ class BatchResolveTest {
         service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(okJson(Users.user(Users.uuid(1), "x")).withFixedDelay(3_000)));
         AtomicInteger exit = new AtomicInteger(-1);
         Thread run = new Thread(() -> exit.set(cli().run("resolve", "a", "b", "c", "--retries", "0").exit()));
+        ARRIVALS.reset();
 
         run.start();
-        Thread.sleep(500);
+        ARRIVALS.awaitAny();
         run.interrupt();
         run.join(2_000);
 

@@ -3,7 +3,6 @@ package dev.userlookup.commands;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +14,8 @@ import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.userlookup.fake.AwkwardCase;
 import dev.userlookup.fake.FakeService;
+import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Users;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,9 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ConnectedSourcesTest {
 
     @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension service = Stubs.service();
 
     private static final String CONNECTED_ON = "2024-03-02T08:30:00+00:00";
     private static final String CONNECTED_ON_IN_CARD = "2024-03-02 08:30:00 +00:00";

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.userlookup.fake.LoopbackTunnels;
 import dev.userlookup.fake.TestCa;
+import dev.userlookup.fake.Users;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,7 +8,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -19,6 +18,9 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.userlookup.ExitCode;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.fake.Arrivals;
+import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Users;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -38,15 +40,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Every exit status of the contract, each from the situation that should cause it. */
 class ExitStatusTest {
 
-    @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    private static final Arrivals ARRIVALS = new Arrivals();
 
     @RegisterExtension
-    static WireMockExtension elsewhere = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension service = Stubs.service(Stubs.loopback().extensions(ARRIVALS));
+
+    @RegisterExtension
+    static WireMockExtension elsewhere = Stubs.service();
 
     private static final String RESOLVE_X = "/v2/user/resolve/x";
 
@@ -507,9 +507,10 @@ class ExitStatusTest {
         service.stubFor(get(RESOLVE_X).willReturn(okJson(Users.user("u", "x")).withFixedDelay(10_000)));
         AtomicInteger exit = new AtomicInteger(-1);
         Thread run = new Thread(() -> exit.set(resolveX("--retries", "0").exit()));
+        ARRIVALS.reset();
 
         run.start();
-        Thread.sleep(500);
+        ARRIVALS.await(RESOLVE_X);
         run.interrupt();
         run.join(5000);
 

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.userlookup.commands.FuzzCase.Command;
 import dev.userlookup.commands.FuzzCase.Http;
+import dev.userlookup.fake.Users;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

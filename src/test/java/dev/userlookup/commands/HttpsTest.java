@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.userlookup.fake.LoopbackTunnels;
 import dev.userlookup.fake.TestCa;
+import dev.userlookup.fake.Users;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.userlookup.fake.Users;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;

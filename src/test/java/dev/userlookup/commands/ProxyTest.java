@@ -7,13 +7,14 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Users;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
@@ -23,14 +24,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ProxyTest {
 
     @RegisterExtension
-    static WireMockExtension proxy = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension proxy = Stubs.service();
 
     @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension service = Stubs.service();
 
     /** A host only the proxy can reach: the tool never resolves it itself. */
     private static final String FAR_SERVICE = "http://users.service.test:8080";

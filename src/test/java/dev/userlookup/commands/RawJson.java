@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.userlookup.fake.Users;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,7 +4,6 @@ import dev.userlookup.console.Io;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,6 +16,7 @@ import dev.userlookup.commands.FuzzCase.Command;
 import dev.userlookup.commands.OutcomeCheck.Outcome;
 import dev.userlookup.commands.ResponseOracle.Judgement;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.fake.Stubs;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -80,9 +80,7 @@ class ResponseFuzzTest {
     private static final String LIST_PATH = "/v2/user/";
 
     @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").gzipDisabled(true).disableRequestJournal())
-            .build();
+    static WireMockExtension service = Stubs.service(Stubs.loopback().gzipDisabled(true).disableRequestJournal());
 
     private static ExecutorService runner = newRunner();
 

@@ -2,6 +2,7 @@ package dev.userlookup.commands;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.userlookup.commands.FuzzCase.Command;
+import dev.userlookup.fake.Users;
 import java.io.IOException;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;

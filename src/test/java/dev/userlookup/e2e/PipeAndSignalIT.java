@@ -68,9 +68,22 @@ class PipeAndSignalIT {
     void ctrlCStopsAtOnceWithExit130() throws Exception {
         ProcessBuilder builder = new ProcessBuilder(Subprocess.LAUNCHER.toString(), "list", "--all", "-o", "ndjson");
         builder.environment().putAll(env());
-        builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Process process = builder.start();
-        Thread.sleep(1500);
+        // Signalled mid-walk: once its first user is out (a blocking read, woken by the line
+        // itself), the rest of stdout drained as a reader would.
+        java.io.InputStream out = process.getInputStream();
+        for (int b = out.read(); b != '\n'; b = out.read()) {
+            assertTrue(b != -1, "the walk ended before it wrote a user");
+        }
+        Thread drain = new Thread(() -> {
+            try {
+                out.transferTo(java.io.OutputStream.nullOutputStream());
+            } catch (IOException ignored) {
+                // the process has gone
+            }
+        });
+        drain.setDaemon(true);
+        drain.start();
         long started = System.nanoTime();
         interrupt(process.pid());
         boolean ended = process.waitFor(5, TimeUnit.SECONDS);
@@ -205,10 +218,16 @@ class PipeAndSignalIT {
     /** Waits until the walk has written users (its first page is flushed), so the signal comes mid-walk. */
     private static void awaitUsersIn(Path file, Process process) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (Files.size(file) < 1000) {
-            assertTrue(process.isAlive(), "the walk ended before it was signalled");
-            assertTrue(System.nanoTime() < deadline, "no users written in 30 s");
-            Thread.sleep(5);
+        // Woken by each write into the file's folder (inotify), never by a clock.
+        try (java.nio.file.WatchService writes = file.getFileSystem().newWatchService()) {
+            file.getParent().register(writes, java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY);
+            while (Files.size(file) < 1000) {
+                assertTrue(process.isAlive(), "the walk ended before it was signalled");
+                java.nio.file.WatchKey written = writes.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                assertTrue(written != null, "no users written in 30 s");
+                written.pollEvents();
+                written.reset();
+            }
         }
     }
 

@@ -36,12 +36,15 @@ import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The client's life in a JVM it may share: closing one ends its own selector thread and no
  * other client's; and an https client trusts what {@link ServerTrust} says or sends nothing.
  */
 @Timeout(60)
+// Counts every HttpClient selector thread of the JVM: no other class may start a client meanwhile.
+@Isolated
 class HttpTransportTest {
 
     static {

@@ -1,5 +1,6 @@
 package dev.userlookup.network;
 
+import dev.userlookup.fake.Stubs;
 import dev.userlookup.model.ApiKey;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.service.ServiceClient;
@@ -9,7 +10,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,9 +46,7 @@ class MemoryBudgetTest {
     private static final long MIB = 1L << 20;
 
     @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension service = Stubs.service();
 
     private static ServiceClient client(long budget, Duration timeout) {
         return new ServiceClient(new ClientSettings(BaseUrl.parse(service.baseUrl(), false), ApiKey.of("k-123456789", "test"),

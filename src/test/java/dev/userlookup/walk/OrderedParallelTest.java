@@ -1,6 +1,7 @@
 package dev.userlookup.walk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -60,14 +61,6 @@ class OrderedParallelTest {
         return IntStream.range(0, to).boxed().collect(Collectors.toList());
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
 
     /** Runs to the end and returns everything the sink was given, in the order given. */
     private static <R> List<OrderedParallel.Done<Integer, R>> collect(int parallel, Iterator<Integer> inputs, Function<Integer, R> call)
@@ -87,7 +80,7 @@ class OrderedParallelTest {
     void resultsComeInInputOrderWhateverOrderTheCallsFinishIn() throws Exception {
         // Deterministic but scrambled delays: later inputs often finish first.
         List<OrderedParallel.Done<Integer, String>> done = collect(8, range(200).iterator(), i -> {
-            sleep((i * 7919L) % 7);
+            Work.take((i * 7919L) % 7);
             return "r" + i;
         });
 
@@ -101,7 +94,7 @@ class OrderedParallelTest {
     @Test
     void theEarliestInputBeingTheSlowestStillComesFirst() throws Exception {
         List<OrderedParallel.Done<Integer, Integer>> done = collect(4, range(10).iterator(), i -> {
-            sleep((10 - i) * 15L);
+            Work.take((10 - i) * 15L);
             return i * i;
         });
 
@@ -150,7 +143,7 @@ class OrderedParallelTest {
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
-                sleep(3);
+                Work.take(3);
                 return together;
             } finally {
                 running.decrementAndGet();
@@ -190,7 +183,7 @@ class OrderedParallelTest {
         List<Integer> seen = new ArrayList<>();
 
         new OrderedParallel<Integer, Integer>(parallel, i -> {
-            sleep(i % 3);
+            Work.take(i % 3);
             return i;
         }).run(endless, run -> {
             delivered.addAndGet(run.size());
@@ -217,7 +210,7 @@ class OrderedParallelTest {
 
         new OrderedParallel<Integer, Integer>(parallel, i -> i).run(inputs, run -> {
             delivered.addAndGet(run.size());
-            sleep(2); // calls finish meanwhile; the window must not grow
+            Work.take(2); // calls finish meanwhile; the window must not grow
             aheadAtSink.add(inputs.pulled.get() - delivered.get());
             return true;
         });
@@ -265,7 +258,9 @@ class OrderedParallelTest {
         final Set<Integer> started = ConcurrentHashMap.newKeySet();
         final Set<Integer> interrupted = ConcurrentHashMap.newKeySet();
         final Set<Integer> startedAfterStop = ConcurrentHashMap.newKeySet();
+        final Set<Thread> workers = ConcurrentHashMap.newKeySet();
         final CountDownLatch oneAndTwoStarted = new CountDownLatch(2);
+        final CountDownLatch oneAndTwoInterrupted = new CountDownLatch(2);
         final CountDownLatch release = new CountDownLatch(1);
         final AtomicBoolean stopped = new AtomicBoolean();
 
@@ -275,6 +270,7 @@ class OrderedParallelTest {
                 startedAfterStop.add(i);
             }
             started.add(i);
+            workers.add(Thread.currentThread());
             if (i == 0) {
                 return 0;
             }
@@ -289,6 +285,7 @@ class OrderedParallelTest {
                 }
             } catch (InterruptedException e) {
                 interrupted.add(i);
+                oneAndTwoInterrupted.countDown();
                 throw new IllegalStateException("interrupted", e);
             }
             return i;
@@ -303,12 +300,21 @@ class OrderedParallelTest {
             }
         }
 
-        void awaitInterrupted(Set<Integer> expected) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!interrupted.containsAll(expected) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
+        /** Calls 1 and 2, both under way when the run stopped, were interrupted. */
+        void awaitOneAndTwoInterrupted() throws InterruptedException {
+            oneAndTwoInterrupted.await(10, TimeUnit.SECONDS);
+            assertEquals(Set.of(1, 2), interrupted, "calls under way are cancelled");
+        }
+
+        /**
+         * Every thread that ran a call has ended: a call still queued would have been taken up by
+         * a thread freed by the cancel before it could end, so nothing more can start after this.
+         */
+        void awaitWorkersEnded() throws InterruptedException {
+            for (Thread worker : workers) {
+                worker.join(TimeUnit.SECONDS.toMillis(10));
+                assertFalse(worker.isAlive(), worker.getName() + " still runs after the run ended");
             }
-            assertTrue(interrupted.containsAll(expected), () -> "calls under way are cancelled: interrupted " + interrupted);
         }
     }
 
@@ -329,9 +335,9 @@ class OrderedParallelTest {
 
         assertEquals(List.of(List.of(0)), runs, "the sink was called once, with input 0");
         assertEquals(Set.of(), call.startedAfterStop, "calls started after the sink said stop");
-        call.awaitInterrupted(Set.of(1, 2));
+        call.awaitOneAndTwoInterrupted();
         call.release.countDown();
-        Thread.sleep(150);
+        call.awaitWorkersEnded();
         assertEquals(Set.of(), call.startedAfterStop, "calls started after the sink said stop");
         assertEquals(Set.of(0, 1, 2), new TreeSet<>(call.started));
         assertEquals(pulledAtStop.get(), inputs.pulled.get(), "inputs pulled after the sink said stop");
@@ -353,9 +359,9 @@ class OrderedParallelTest {
         assertSame(gone, thrown);
         assertEquals(Set.of(), call.startedAfterStop, "calls started after the sink failed");
         int pulled = inputs.pulled.get();
-        call.awaitInterrupted(Set.of(1, 2));
+        call.awaitOneAndTwoInterrupted();
         call.release.countDown();
-        Thread.sleep(150);
+        call.awaitWorkersEnded();
         assertEquals(Set.of(), call.startedAfterStop, "calls started after the sink failed");
         assertEquals(Set.of(0, 1, 2), new TreeSet<>(call.started));
         assertEquals(pulled, inputs.pulled.get());
@@ -365,7 +371,7 @@ class OrderedParallelTest {
     void aFailedCallIsADoneWithItsExceptionAndTheOthersStillComplete() throws Exception {
         IllegalStateException boom = new IllegalStateException("boom 4");
         List<OrderedParallel.Done<Integer, Integer>> done = collect(3, range(10).iterator(), i -> {
-            sleep((10 - i) * 3L);
+            Work.take((10 - i) * 3L);
             if (i == 4) {
                 throw boom;
             }

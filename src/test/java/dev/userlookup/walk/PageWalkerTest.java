@@ -23,6 +23,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -111,6 +112,7 @@ class PageWalkerTest {
         final List<Long> completed = new CopyOnWriteArrayList<>();
         final AtomicInteger running = new AtomicInteger();
         final AtomicInteger maxRunning = new AtomicInteger();
+        final Set<Thread> threads = ConcurrentHashMap.newKeySet();
 
         Recording(PageSource inner) {
             this(inner, offset -> 0);
@@ -128,14 +130,10 @@ class PageWalkerTest {
             int now = running.incrementAndGet();
             maxRunning.accumulateAndGet(now, Math::max);
             try {
+                threads.add(Thread.currentThread());
                 int delay = delayMillis.applyAsInt(offset);
                 if (delay > 0) {
-                    try {
-                        Thread.sleep(delay);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new IllegalStateException("fetch interrupted", e);
-                    }
+                    Work.take(delay);
                 }
                 UserPage page = inner.fetch(offset, limit);
                 completed.add(offset);
@@ -147,6 +145,19 @@ class PageWalkerTest {
 
         int fetches() {
             return offsets.size();
+        }
+
+        /**
+         * Every worker thread that fetched has ended (the walk's own thread aside): nothing can
+         * fetch after this, where a sleep would only have given a late fetch some time to show.
+         */
+        void awaitWorkersEnded() throws InterruptedException {
+            for (Thread thread : threads) {
+                if (thread != Thread.currentThread()) {
+                    thread.join(10_000);
+                    assertFalse(thread.isAlive(), thread.getName() + " still runs after the walk ended");
+                }
+            }
         }
 
         List<Long> sortedOffsets() {
@@ -748,7 +759,7 @@ class PageWalkerTest {
         // Page index 3 failed. At most: the first page (alone), the two emitted after it, and a
         // window of 2 x parallel = 8 pages from the failing one on (OrderedParallel's window).
         assertTrue(fetchesAtFailure <= 1 + 2 + 8, "asked for too many pages: " + source.offsets);
-        Thread.sleep(200);
+        source.awaitWorkersEnded();
         assertEquals(fetchesAtFailure, source.fetches(), "pages were asked for after the walk failed: " + source.offsets);
     }
 
@@ -766,7 +777,7 @@ class PageWalkerTest {
         assertEquals(4, pagesEmitted);
         int fetchesAtFailure = source.fetches();
         assertTrue(fetchesAtFailure <= pagesEmitted + 2 * 4, "fetches started " + fetchesAtFailure + " for " + pagesEmitted + " pages written");
-        Thread.sleep(150);
+        source.awaitWorkersEnded();
         assertEquals(fetchesAtFailure, source.fetches(), "pages were asked for after the sink failed");
     }
 

@@ -5,21 +5,33 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Users;
 import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.UserPage;
+import dev.userlookup.model.UserRecord;
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.FakeTiming;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;
-import dev.userlookup.model.UserRecord;
+import dev.userlookup.model.UserPage;
 import java.util.List;
+import java.util.function.Supplier;
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -48,18 +60,20 @@ class WalkPaceTest {
     private static final int PAGE = 500;
     private static final int TOTAL = 100 * PAGE;
 
-    @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1").containerThreads(64))
-            .build();
+    private static final String HEAD = "/v2/user/?offset=" + PAGE + "&limit=" + PAGE;
+    private static final Storm storm = new Storm();
 
-    private static String page(int offset, int count) {
-        StringBuilder users = new StringBuilder();
-        for (int i = 0; i < count; i++) {
-            users.append(i == 0 ? "" : ",").append(String.format("{\"user_id\":\"00000000-0000-4000-8000-%012d\","
-                    + "\"client_user_id\":\"customer-%d\",\"created_on\":\"2024-03-01T10:00:00+00:00\"}", offset + i, offset + i));
-        }
-        return "{\"users\":[" + users + "],\"total\":" + TOTAL + ",\"offset\":" + offset + ",\"limit\":" + PAGE + "}";
+    @RegisterExtension
+    static WireMockExtension service = Stubs.service(Stubs.loopback().containerThreads(64).extensions(storm));
+
+    @BeforeEach
+    void calmTheStorm() {
+        storm.reset(Integer.MAX_VALUE);
+    }
+
+
+    private static String page(int offset) {
+        return Users.page(offset, PAGE, TOTAL, PAGE);
     }
 
     private static ServiceClient client(int retries, FakeTiming timing) {
@@ -69,14 +83,42 @@ class WalkPaceTest {
     }
 
     private static WalkResult walk(ServiceClient client, int parallel) throws Exception {
-        return new PageWalker(new ServicePages(client), PAGE, parallel, WalkProgress.NONE).walk(0, new Discard());
+        return walk(new ServicePages(client), parallel);
+    }
+
+    private static WalkResult walk(PageSource pages, int parallel) throws Exception {
+        return new PageWalker(pages, PAGE, parallel, WalkProgress.NONE).walk(0, new Discard());
+    }
+
+    /**
+     * The walk's head page (the first after page 0: the head of its window, whose failure ends
+     * the walk) goes to the service first, so it holds the client's oldest place in the pace:
+     * every other page's request waits until the head's has reached the service. Otherwise the
+     * places follow whichever worker the scheduler ran first, and with a late place the head page
+     * waits while older pages spend their retries: the count would measure the scheduler.
+     */
+    private static PageSource headPageFirst(PageSource pages) {
+        return new PageSource() {
+            @Override
+            public UserPage fetch(long offset, int limit) {
+                return request(offset, limit).get();
+            }
+
+            @Override
+            public Supplier<UserPage> request(long offset, int limit) {
+                if (offset > PAGE) {
+                    storm.awaitHead();
+                }
+                return pages.request(offset, limit);
+            }
+        };
     }
 
     /** The 429 storm: the first page answers, every later one is 429 with Retry-After: 0. */
     private static void stubStorm() {
         service.stubFor(get(urlPathEqualTo("/v2/user/")).atPriority(5)
                 .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "0").withBody("{\"detail\":\"Too many requests\"}")));
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=" + PAGE)).atPriority(1).willReturn(okJson(page(0, PAGE))));
+        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=" + PAGE)).atPriority(1).willReturn(okJson(page(0))));
     }
 
     /**
@@ -88,11 +130,15 @@ class WalkPaceTest {
     @CsvSource({"3, 40", "10, 50"})
     void aStormOf429sSlowsTheWholeWalkInsteadOfEachWorker(int retries, int most) {
         stubStorm();
+        storm.reset(retries + 1);
         FakeTiming timing = new FakeTiming();
 
         try (ServiceClient client = client(retries, timing)) {
-            ServiceException failure = assertThrows(ServiceException.class, () -> walk(client, 16));
+            ServiceException failure = assertThrows(ServiceException.class, () -> walk(headPageFirst(new ServicePages(client)), 16));
             assertTrue(failure.getMessage().contains("HTTP 429"), failure.getMessage());
+            assertTrue(failure.getMessage().contains("offset " + PAGE + " "), "the walk ends at its head page: " + failure.getMessage());
+        } finally {
+            storm.passOn();
         }
 
         int requests = service.getAllServeEvents().size();
@@ -102,12 +148,12 @@ class WalkPaceTest {
     @Test
     void aWalkWhoseServiceRecoversGrowsBackAndFinishes() throws Exception {
         // Every page but the first is refused once, then served.
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=" + PAGE)).atPriority(1).willReturn(okJson(page(0, PAGE))));
+        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=" + PAGE)).atPriority(1).willReturn(okJson(page(0))));
         for (int offset = PAGE; offset < TOTAL; offset += PAGE) {
             String url = "/v2/user/?offset=" + offset + "&limit=" + PAGE;
             service.stubFor(get(urlEqualTo(url)).inScenario(url).whenScenarioStateIs(com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED)
                     .willReturn(aResponse().withStatus(503).withHeader("Retry-After", "0")).willSetStateTo("served"));
-            service.stubFor(get(urlEqualTo(url)).inScenario(url).whenScenarioStateIs("served").willReturn(okJson(page(offset, PAGE))));
+            service.stubFor(get(urlEqualTo(url)).inScenario(url).whenScenarioStateIs("served").willReturn(okJson(page(offset))));
         }
         FakeTiming timing = new FakeTiming();
 
@@ -118,6 +164,64 @@ class WalkPaceTest {
 
         assertEquals(TOTAL, result.printed());
         assertTrue(service.getAllServeEvents().size() < 2 * (TOTAL / PAGE), service.getAllServeEvents().size() + " requests");
+    }
+
+    /**
+     * Watches the storm at the service: when the head page's first request arrives, and its last
+     * (the try after which the walk fails). Requests arriving after that last one are held until
+     * the walk has ended. A fake clock lets workers spend a pause in no time, so between the head's
+     * last 429 and the walk's end (the failing worker still to be scheduled) the others could
+     * otherwise send as many requests as the scheduler allows; a real pause lasts seconds. Held,
+     * at most the pace's limit of them reach the service, and those are counted.
+     */
+    private static final class Storm implements ResponseDefinitionTransformerV2 {
+        private volatile CountDownLatch headArrived = new CountDownLatch(1);
+        private volatile CountDownLatch passOn = new CountDownLatch(1);
+        private final AtomicInteger headTries = new AtomicInteger();
+        private volatile int headLastTry;
+
+        void reset(int headLastTry) {
+            passOn.countDown();
+            this.headLastTry = headLastTry;
+            headTries.set(0);
+            headArrived = new CountDownLatch(1);
+            passOn = new CountDownLatch(1);
+        }
+
+        void awaitHead() {
+            try {
+                assertTrue(headArrived.await(20, TimeUnit.SECONDS), "the head page's request reached the service");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("interrupted");
+            }
+        }
+
+        /** The walk has ended: held requests get their answers. */
+        void passOn() {
+            passOn.countDown();
+        }
+
+        @Override
+        public String getName() {
+            return "storm";
+        }
+
+        @Override
+        public ResponseDefinition transform(ServeEvent event) {
+            boolean lastTryMade = headTries.get() >= headLastTry;
+            if (HEAD.equals(event.getRequest().getUrl())) {
+                headTries.incrementAndGet();
+                headArrived.countDown();
+            } else if (lastTryMade) {
+                try {
+                    passOn.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return event.getResponseDefinition();
+        }
     }
 
     /** Output that goes nowhere. */

@@ -1,14 +1,17 @@
-package dev.userlookup.commands;
+package dev.userlookup.fake;
 
-/** Small JSON documents for stubs. */
-final class Users {
+/**
+ * The one place tests build a user's JSON and pages of them for stubs (the fake service's
+ * generated team is {@link FakeUsers}); a test that needs a hostile answer builds on these.
+ */
+public final class Users {
 
-    static final String TEAM = "7c1d7a2e-5b8f-4c3e-9a6d-2f0e1b3c4d5e";
+    public static final String TEAM = "7c1d7a2e-5b8f-4c3e-9a6d-2f0e1b3c4d5e";
 
     private Users() {
     }
 
-    static String user(String userId, String clientUserId) {
+    public static String user(String userId, String clientUserId) {
         return "{\"user_id\":\"" + userId + "\",\"team_id\":\"" + TEAM + "\",\"client_user_id\":" + quote(clientUserId)
                 + ",\"created_on\":\"2024-03-01T10:00:00+00:00\","
                 + "\"connected_sources\":[{\"created_on\":\"2024-03-02T08:30:00.123456+00:00\","
@@ -18,11 +21,11 @@ final class Users {
                 + "\"ingestion_start\":\"2024-01-01\",\"ingestion_end\":null}";
     }
 
-    static String uuid(int i) {
+    public static String uuid(int i) {
         return String.format("00000000-0000-4000-8000-%012d", i);
     }
 
-    static String page(int offset, int count, int total, int limit) {
+    public static String page(int offset, int count, int total, int limit) {
         StringBuilder users = new StringBuilder();
         for (int i = 0; i < count; i++) {
             if (i > 0) {
@@ -33,7 +36,7 @@ final class Users {
         return "{\"users\":[" + users + "],\"total\":" + total + ",\"offset\":" + offset + ",\"limit\":" + limit + "}";
     }
 
-    static String quote(String text) {
+    public static String quote(String text) {
         StringBuilder out = new StringBuilder("\"");
         for (char c : text.toCharArray()) {
             if (c == '"' || c == '\\') {
