@@ -5,6 +5,7 @@ import dev.userlookup.commands.help.HelpLayout;
 import dev.userlookup.commands.help.HelpWriter;
 import dev.userlookup.commands.help.RootFooter;
 import dev.userlookup.console.Io;
+import dev.userlookup.network.Timing;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,12 @@ public final class App {
     }
 
     public static int run(String[] args, Io io) {
-        return run(args, io, SignalStop.NONE);
+        return run(args, io, SignalStop.NONE, null);
+    }
+
+    /** In-process, with the clocks and sleep of retries and pauses given (tests: no real backoff). */
+    public static int run(String[] args, Io io, Timing timing) {
+        return run(args, io, SignalStop.NONE, timing);
     }
 
     /**
@@ -38,11 +44,12 @@ public final class App {
      * then exits 130 or 143 once the run has closed its output.
      */
     public static int runAsProcess(String[] args, Io io) {
-        return run(args, io, SignalStop.onSignals(Thread.currentThread()));
+        return run(args, io, SignalStop.onSignals(Thread.currentThread()), null);
     }
 
-    static int run(String[] args, Io io, SignalStop stop) {
-        CommandContext context = new CommandContext(io, new GlobalOptions());
+    /** @param timing null for the real clocks and sleep */
+    static int run(String[] args, Io io, SignalStop stop, Timing timing) {
+        CommandContext context = new CommandContext(io, new GlobalOptions(), timing);
         stop.watch(context.console()::pagerRunning);
         ErrorReporter reporter = reporter(context, stop);
         int status = ExitCode.FAILURE;
@@ -83,7 +90,7 @@ public final class App {
 
     /** The command line of one invocation (its model serves help, completion and the man page too). */
     public static CommandLine commandLine(Io io) {
-        CommandContext context = new CommandContext(io, new GlobalOptions());
+        CommandContext context = new CommandContext(io, new GlobalOptions(), null);
         return commandLine(context, reporter(context, SignalStop.NONE));
     }
 

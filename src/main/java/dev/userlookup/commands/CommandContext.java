@@ -2,6 +2,7 @@ package dev.userlookup.commands;
 
 import dev.userlookup.console.Console;
 import dev.userlookup.console.Io;
+import dev.userlookup.network.Timing;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.settings.Settings;
@@ -21,11 +22,12 @@ final class CommandContext {
     private final ServiceClients clients;
     private final RendererChoice renderers;
 
-    CommandContext(Io io, GlobalOptions options) {
+    /** @param timing the clocks and sleep of retries and pauses; null for the real ones */
+    CommandContext(Io io, GlobalOptions options, Timing timing) {
         this.options = options;
         this.console = new Console(io, this::redact);
         this.settings = new RunSettings(options, console);
-        this.clients = new ServiceClients(settings, console);
+        this.clients = new ServiceClients(settings, console, timing);
         this.renderers = new RendererChoice(settings, console, options);
     }
 

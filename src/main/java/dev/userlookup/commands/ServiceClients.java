@@ -3,6 +3,7 @@ package dev.userlookup.commands;
 import dev.userlookup.Version;
 import dev.userlookup.console.Console;
 import dev.userlookup.network.ClientSettings;
+import dev.userlookup.network.Timing;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.settings.Settings;
 
@@ -11,11 +12,13 @@ final class ServiceClients implements AutoCloseable {
 
     private final RunSettings settings;
     private final Console console;
+    private final Timing timing;
     private ServiceClient client;
 
-    ServiceClients(RunSettings settings, Console console) {
+    ServiceClients(RunSettings settings, Console console, Timing timing) {
         this.settings = settings;
         this.console = console;
+        this.timing = timing;
     }
 
     ServiceClient client() {
@@ -29,7 +32,7 @@ final class ServiceClients implements AutoCloseable {
                     // A person waiting at a terminal hears of a retry, on one line rewritten by the
                     // next; -v says it already, a pipe never.
                     stderrIsTerminal && !chosen.verbose() ? console.messages()::notice : null,
-                    null, 0, chosen.apiKey().origin().description()));
+                    timing, 0, chosen.apiKey().origin().description()));
         }
         return client;
     }

@@ -2,6 +2,7 @@ package dev.userlookup.commands;
 
 import dev.userlookup.console.Io;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.network.Timing;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -18,6 +19,7 @@ final class Cli {
     private final Map<String, String> env = new HashMap<>();
     private Terminal terminal = Terminal.fixed(false, false, 0);
     private byte[] stdin = new byte[0];
+    private Timing timing;
 
     static Cli against(String baseUrl) {
         return new Cli().env("USERLOOKUP_BASE_URL", baseUrl).env("USERLOOKUP_API_KEY", TestKeys.KEY);
@@ -57,12 +59,18 @@ final class Cli {
         return this;
     }
 
+    /** The clocks and sleep of retries and pauses: a fake one turns backoff into no wait. */
+    Cli timing(Timing timing) {
+        this.timing = timing;
+        return this;
+    }
+
     Result run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(stdin), out,
                 new PrintStream(err, true, StandardCharsets.UTF_8), Map.copyOf(env), terminal);
-        int exit = App.run(args, io);
+        int exit = App.run(args, io, timing);
         return new Result(exit, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }
 
