@@ -88,8 +88,13 @@ public final class JqProgram {
 
     /** A user's JSON as the filter sees it. */
     public static JsonNode read(byte[] userJson) {
+        return read(userJson, 0, userJson.length);
+    }
+
+    /** A user's JSON as the filter sees it: {@code length} bytes of {@code json} from {@code offset}. */
+    public static JsonNode read(byte[] json, int offset, int length) {
         try {
-            return MAPPER.readTree(userJson);
+            return MAPPER.readTree(json, offset, length);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
