@@ -80,7 +80,8 @@ final class FieldProjection {
                 String name = parser.currentName();
                 parser.nextToken();
                 JsonBytes value = valueAt(user, parser);
-                int chosen = fields.indexOf(UserField.byKey(name));
+                UserField field = UserField.byKey(name);
+                int chosen = field == null ? -1 : fields.indexOf(field);
                 if (chosen >= 0) {
                     found[chosen] = value;
                 }
