@@ -152,6 +152,17 @@ class FieldsCommandTest {
     }
 
     @Test
+    void aColumnThatGivesWayBetweenTheIdsLeavesTheIdsAfterIt() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(page(user(1, "customer-1")))));
+
+        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 60)
+                .run("list", "--color=never", "--fields", "user_id,time_zone,client_user_id");
+
+        assertEquals(List.of("USER ID                               CLIENT USER ID", Users.uuid(1) + "  customer-1"),
+                result.out().lines().limit(2).toList(), result::toString);
+    }
+
+    @Test
     void theCardShowsTheChosenFieldsInOrderAndTheSourcesOnlyWhenChosen() {
         service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(user(1, "a"))));
 

@@ -11,70 +11,95 @@ import java.util.function.UnaryOperator;
 /**
  * The list table with the columns chosen by {@code --fields}, in the order given. The ids are
  * never cut: they are sized for the typical id, and where even that does not fit they take
- * lines of their own ({@link RowLines}). The other columns are cut first, the last chosen first,
- * and where even then the row does not fit they give way whole, the last chosen first: a table
- * is for people, and nothing printed on a terminal wraps.
+ * lines of their own ({@link RowLines}). The other columns are cut first (never below their
+ * header), the last chosen first, and where the row still does not fit they give way whole, the
+ * last chosen first, as the list table's own columns do: nothing printed on a terminal wraps.
  */
 final class ChosenColumns implements RowLayout<String[]> {
 
     private static final int LEAST = 6;
 
-    private final int shown;
+    /** The indexes, among the fields chosen, of the columns shown. */
+    private final int[] shown;
     private final TableLayout layout;
 
-    private ChosenColumns(int shown, TableLayout layout) {
+    private ChosenColumns(int[] shown, TableLayout layout) {
         this.shown = shown;
         this.layout = layout;
     }
 
-    /** The columns of {@code fields} that fit {@code width} with {@code sample}'s rows (every one when the width is 0). */
+    /**
+     * The columns of {@code fields} that fit {@code width} with {@code sample}'s rows (every one
+     * when the width is 0): the ids sized for the typical id, with the other columns giving way
+     * whole, the last chosen first, as far as that lets the ids share a line; only then the ids
+     * on lines of their own, and the others giving way again.
+     */
     static ChosenColumns fit(List<UserField> fields, List<String[]> sample, int width) {
-        List<UserField> kept = new ArrayList<>(fields);
-        while (true) {
-            for (boolean ownLines : new boolean[] {false, true}) {
-                TableLayout layout = TableLayout.fit(columns(kept, ownLines), cut(sample, kept.size()), width);
-                if (layout.fits()) {
-                    return new ChosenColumns(kept.size(), layout);
+        TableLayout last = null;
+        List<Integer> kept = null;
+        for (boolean ownLines : new boolean[] {false, true}) {
+            kept = new ArrayList<>();
+            for (int i = 0; i < fields.size(); i++) {
+                kept.add(i);
+            }
+            while (true) {
+                last = TableLayout.fit(columns(fields, kept, ownLines), rows(sample, kept), width);
+                if (last.fits()) {
+                    return new ChosenColumns(indexes(kept), last);
                 }
+                int drop = lastNotId(fields, kept);
+                if (drop < 0) {
+                    break;
+                }
+                kept.remove(drop);
             }
-            int last = lastNotId(kept);
-            if (last < 0) {
-                return new ChosenColumns(kept.size(), TableLayout.fit(columns(kept, true), cut(sample, kept.size()), width));
-            }
-            // Only the last columns can go: a row's cells stay in the order chosen.
-            kept = new ArrayList<>(kept.subList(0, last));
         }
+        return new ChosenColumns(indexes(kept), last);
     }
 
-    private static int lastNotId(List<UserField> kept) {
+    /** The place in {@code kept} of the last column that is not an id, or -1. */
+    private static int lastNotId(List<UserField> fields, List<Integer> kept) {
         for (int i = kept.size() - 1; i >= 0; i--) {
-            if (kept.get(i).shows() != UserField.Shows.ID) {
+            if (fields.get(kept.get(i)).shows() != UserField.Shows.ID) {
                 return i;
             }
         }
         return -1;
     }
 
-    private static List<TableLayout.Column> columns(List<UserField> fields, boolean idsOnOwnLines) {
-        List<TableLayout.Column> columns = new ArrayList<>(fields.size());
-        for (int i = 0; i < fields.size(); i++) {
+    private static int[] indexes(List<Integer> kept) {
+        return kept.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static List<TableLayout.Column> columns(List<UserField> fields, List<Integer> kept, boolean idsOnOwnLines) {
+        List<TableLayout.Column> columns = new ArrayList<>(kept.size());
+        for (int i : kept) {
             UserField field = fields.get(i);
             String header = header(field);
             if (field.shows() == UserField.Shows.ID) {
                 columns.add(idsOnOwnLines ? TableLayout.Column.idOnItsOwnLines(header) : TableLayout.Column.id(header));
             } else {
-                columns.add(new TableLayout.Column(header, LEAST, fields.size() - i));
+                // Never narrower than its header: a column whose name is cut is not worth its room.
+                columns.add(new TableLayout.Column(header, Math.max(LEAST, header.length()), fields.size() - i));
             }
         }
         return columns;
     }
 
-    private static List<String[]> cut(List<String[]> rows, int shown) {
-        List<String[]> cut = new ArrayList<>(rows.size());
-        for (String[] row : rows) {
-            cut.add(java.util.Arrays.copyOf(row, shown));
+    private static List<String[]> rows(List<String[]> sample, List<Integer> kept) {
+        List<String[]> rows = new ArrayList<>(sample.size());
+        for (String[] cells : sample) {
+            rows.add(pick(cells, indexes(kept)));
         }
-        return cut;
+        return rows;
+    }
+
+    private static String[] pick(String[] cells, int[] indexes) {
+        String[] picked = new String[indexes.length];
+        for (int i = 0; i < indexes.length; i++) {
+            picked[i] = cells[indexes[i]];
+        }
+        return picked;
     }
 
     /** A field's column: its label in capitals; the ends of the ingestion range each by name. */
@@ -109,6 +134,6 @@ final class ChosenColumns implements RowLayout<String[]> {
 
     @Override
     public String line(String[] cells) {
-        return String.join("\n", layout.lines(java.util.Arrays.copyOf(cells, shown)));
+        return String.join("\n", layout.lines(pick(cells, shown)));
     }
 }
