@@ -39,8 +39,13 @@ public final class ShapeOptions {
     }
 
     /**
-     * With {@code --jq} and no {@code -o}, the filter's lines are printed, on a terminal too.
-     * Exit 2 (UsageException) for either with {@code --count} (only a total), for {@code --jq} with a format that is not JSON, or a filter that does not parse. */
+     * The shape of the run's output, before any request. With {@code --jq} and no {@code -o}
+     * the filter's lines are printed, on a terminal too. Exit 2 (UsageException) for either
+     * option with {@code --count} (only a total), for {@code --jq} with {@code -o table} or
+     * {@code csv}, or for a filter that does not parse.
+     *
+     * @param typedOutput the {@code -o} typed, or null
+     */
     public OutputShape decide(OutputFormat typedOutput, boolean countOnly) {
         if (countOnly && (fields != null || jq != null)) {
             throw new UsageException("list: --count prints only the total: --fields and --jq do not go with it");
