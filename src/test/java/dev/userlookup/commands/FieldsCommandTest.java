@@ -206,6 +206,7 @@ class FieldsCommandTest {
         Cli.Result result = Cli.against(service.baseUrl()).run("list", "--count", "--fields", "user_id");
 
         assertEquals(2, result.exit(), result::toString);
+        assertTrue(result.err().contains("--count prints only the total"), result.err());
         service.verify(0, anyRequestedFor(anyUrl()));
     }
 

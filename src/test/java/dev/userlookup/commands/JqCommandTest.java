@@ -97,6 +97,7 @@ class JqCommandTest {
         Cli.Result result = cli().run("list", "--count", "--jq", ".");
 
         assertEquals(2, result.exit(), result::toString);
+        assertTrue(result.err().contains("--count prints only the total"), result.err());
         service.verify(0, anyRequestedFor(anyUrl()));
     }
 
