@@ -265,7 +265,8 @@ function _picocli_userlookup_resolve() {
 
   local commands=""
   local flag_opts="'-h' '--help' '--stdin' '--allow-insecure-http' '-v' '--verbose'"
-  local arg_opts="'--parallel' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--parallel' '--fields' '--jq' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
+  local LIST_option_args=("user_id" "team_id" "client_user_id" "created_on" "sources" "time_zone" "birth_date" "ingestion_start" "ingestion_end") # --fields values
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
@@ -274,6 +275,14 @@ function _picocli_userlookup_resolve() {
 
   case ${prev_word} in
     '--parallel')
+      return
+      ;;
+    '--fields')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${LIST_option_args[@]}" ) )
+      return $?
+      ;;
+    '--jq')
       return
       ;;
     '--base-url')
@@ -334,7 +343,8 @@ function _picocli_userlookup_list() {
 
   local commands=""
   local flag_opts="'-h' '--help' '--all' '--count' '--allow-insecure-http' '-v' '--verbose'"
-  local arg_opts="'--offset' '--limit' '--parallel' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
+  local arg_opts="'--offset' '--limit' '--parallel' '--fields' '--jq' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
+  local LIST_option_args=("user_id" "team_id" "client_user_id" "created_on" "sources" "time_zone" "birth_date" "ingestion_start" "ingestion_end") # --fields values
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
   local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
   local WHEN_option_args=("auto" "always" "never") # --color values
@@ -349,6 +359,14 @@ function _picocli_userlookup_list() {
       return
       ;;
     '--parallel')
+      return
+      ;;
+    '--fields')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${LIST_option_args[@]}" ) )
+      return $?
+      ;;
+    '--jq')
       return
       ;;
     '--base-url')

@@ -1,5 +1,6 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.commands.shape.ShapeOptions;
 import dev.userlookup.console.Console;
 import dev.userlookup.console.Io;
 import dev.userlookup.network.Timing;
@@ -21,6 +22,7 @@ final class CommandContext {
     private final RunSettings settings;
     private final ServiceClients clients;
     private final RendererChoice renderers;
+    private ShapeOptions.OutputShape shape = ShapeOptions.OutputShape.WHOLE;
 
     /** @param timing the clocks and sleep of retries and pauses; null for the real ones */
     CommandContext(Io io, GlobalOptions options, Timing timing) {
@@ -58,7 +60,12 @@ final class CommandContext {
     }
 
     Renderer renderer() {
-        return renderers.renderer();
+        return renderers.renderer(shape);
+    }
+
+    /** What the renderer prints of each user (--fields, --jq): decided before any request. */
+    void shape(ShapeOptions.OutputShape shape) {
+        this.shape = shape;
     }
 
     /** One message on stderr, {@code userlookup: <text>}. */

@@ -19,6 +19,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import dev.userlookup.commands.help.HelpLayout;
+import dev.userlookup.commands.shape.ShapeOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,7 +45,7 @@ import picocli.CommandLine.Option;
             "",
             "Examples:",
             "  userlookup list --limit 20 --offset 40",
-            "  userlookup list --all -o ndjson | jq -r .client_user_id",
+            "  userlookup list --all --jq .client_user_id          # a line a user",
             "  userlookup list --count",
         })
 final class ListCommand implements Callable<Integer> {
@@ -73,6 +74,9 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--count", description = "Print only the total number of users (one request).")
     boolean count;
 
+    @Mixin
+    ShapeOptions shape = new ShapeOptions();
+
     ListCommand(CommandContext context) {
         this.context = context;
     }
@@ -83,6 +87,7 @@ final class ListCommand implements Callable<Integer> {
         if (count && all) {
             throw new UsageException("list: --count and --all do not go together");
         }
+        context.shape(shape.decide(context.options().output, count));
         if (count) {
             return printCount();
         }

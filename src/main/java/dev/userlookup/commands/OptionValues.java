@@ -16,13 +16,13 @@ import picocli.CommandLine.TypeConversionException;
  * was wanted, {@code did you mean json} or {@code the most is 500}; {@link ErrorReporter} puts
  * the option and the value in front ({@code --output 'jsn'? did you mean json}).
  */
-final class OptionValues {
+public final class OptionValues {
 
     private OptionValues() {
     }
 
     /** What an option takes, in words, for a value that is missing or not of its kind. */
-    interface Expected {
+    public interface Expected {
         String expected();
     }
 

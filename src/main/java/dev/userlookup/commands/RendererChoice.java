@@ -1,5 +1,6 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.commands.shape.ShapeOptions;
 import dev.userlookup.console.Console;
 import dev.userlookup.console.Style;
 import dev.userlookup.output.RenderContext;
@@ -8,7 +9,7 @@ import dev.userlookup.output.Renderers;
 import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.settings.Settings;
 
-/** The renderer of the run's output format, writing to the console's (paged) standard output. */
+/** The renderer of the run's output format (or of its --jq filter), writing to the console's (paged) standard output. */
 final class RendererChoice {
 
     private final RunSettings settings;
@@ -21,11 +22,12 @@ final class RendererChoice {
         this.options = options;
     }
 
-    Renderer renderer() {
+    /** @param shape --fields and --jq, decided by the command before any request */
+    Renderer renderer(ShapeOptions.OutputShape shape) {
         Settings chosen = settings.get();
         boolean terminal = console.terminal().stdoutIsTerminal();
         int width = chosen.output().value() == OutputFormat.TABLE && terminal ? console.terminal().width() : 0;
         return Renderers.create(chosen.output().value(), new RenderContext(console.stdout(), new Style(chosen.colorOn()),
-                width, terminal, options.nextPageCommand(), settings::redact));
+                width, terminal, options.nextPageCommand(), settings::redact), shape.fields(), shape.filter());
     }
 }

@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import dev.userlookup.commands.help.HelpLayout;
+import dev.userlookup.commands.shape.ShapeOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,12 +64,16 @@ final class ResolveCommand implements Callable<Integer> {
                     + "halved while the service answers 429 or 503, one more back a success.")
     int parallel;
 
+    @Mixin
+    ShapeOptions shape = new ShapeOptions();
+
     ResolveCommand(CommandContext context) {
         this.context = context;
     }
 
     @Override
     public Integer call() throws Exception {
+        context.shape(shape.decide(context.options().output, false));
         if (stdin && !ids.isEmpty()) {
             throw new UsageException("resolve: give ids as arguments or with --stdin, not both");
         }

@@ -3,7 +3,7 @@ package dev.userlookup.commands;
 import java.util.Collection;
 
 /** The closest known word to a mistyped one, by edit distance, as git's "did you mean". */
-final class Suggestion {
+public final class Suggestion {
 
     private Suggestion() {
     }
@@ -13,7 +13,7 @@ final class Suggestion {
      * candidate the word begins (a word cut short, such as {@code --api-key} for
      * {@code --api-key-file}, at least three letters); else null.
      */
-    static String closest(String word, Collection<String> candidates) {
+    public static String closest(String word, Collection<String> candidates) {
         String best = null;
         int bestDistance = Math.max(2, word.length() / 3) + 1;
         String completes = null;

@@ -87,6 +87,27 @@ public enum UserField {
         return ALL;
     }
 
+    /**
+     * The field a person names: by its CSV column (the vocabulary of {@code --fields}) or by the
+     * service's key ({@code connected_sources} as well as {@code sources}); null when none is.
+     */
+    public static UserField named(String name) {
+        for (UserField field : ALL) {
+            if (field.csvColumn.equals(name)) {
+                return field;
+            }
+        }
+        return BY_KEY.get(name);
+    }
+
+    /** Every name {@link #named} knows: the CSV columns, then the service's keys that differ from them. */
+    public static List<String> names() {
+        List<String> names = new java.util.ArrayList<>();
+        ALL.forEach(field -> names.add(field.csvColumn));
+        ALL.stream().filter(field -> !field.key.equals(field.csvColumn)).forEach(field -> names.add(field.key));
+        return List.copyOf(names);
+    }
+
     /** The field whose JSON key is {@code key}, or null. */
     public static UserField byKey(String key) {
         return BY_KEY.get(key);

@@ -21,19 +21,28 @@ final class CsvRenderer implements Renderer {
 
     private static final List<UserField> FIELDS = UserField.all();
 
-    private static final CsvSchema SCHEMA = buildSchema();
+    private static final CsvSchema SCHEMA = buildSchema(FIELDS);
 
     private final OutputStream out;
     private final boolean escapeControls;
+    private final List<UserField> fields;
+    private final CsvSchema schema;
 
     CsvRenderer(OutputStream out, boolean escapeControls) {
-        this.out = out;
-        this.escapeControls = escapeControls;
+        this(out, escapeControls, null);
     }
 
-    private static CsvSchema buildSchema() {
+    /** @param fields the columns chosen with --fields, in their order; null for every field */
+    CsvRenderer(OutputStream out, boolean escapeControls, List<UserField> fields) {
+        this.out = out;
+        this.escapeControls = escapeControls;
+        this.fields = fields == null ? FIELDS : List.copyOf(fields);
+        this.schema = fields == null ? SCHEMA : buildSchema(this.fields);
+    }
+
+    private static CsvSchema buildSchema(List<UserField> columns) {
         CsvSchema.Builder builder = CsvSchema.builder();
-        for (UserField field : FIELDS) {
+        for (UserField field : columns) {
             builder.addColumn(field.csvColumn());
         }
         return builder.setUseHeader(true).setLineSeparator("\r\n").build();
@@ -45,12 +54,12 @@ final class CsvRenderer implements Renderer {
         generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         // Quote only what RFC 4180 needs quoted; the default quotes every value over 24 chars.
         generator.enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
-        generator.setSchema(SCHEMA);
+        generator.setSchema(schema);
         return new DocumentStream() {
             @Override
             public void add(UserRecord user) throws IOException {
                 generator.writeStartArray();
-                for (String cell : row(user)) {
+                for (String cell : row(user, fields)) {
                     if (cell == null) {
                         generator.writeNull();
                     } else {
@@ -78,11 +87,11 @@ final class CsvRenderer implements Renderer {
      * The cells as the service sent the text (no reformatting: CSV keeps fractions and offsets);
      * the sources' slugs joined by {@code ;}.
      */
-    static String[] row(UserRecord record) {
+    private static String[] row(UserRecord record, List<UserField> columns) {
         UserSummary user = record.summary();
-        String[] cells = new String[FIELDS.size()];
+        String[] cells = new String[columns.size()];
         for (int i = 0; i < cells.length; i++) {
-            UserField field = FIELDS.get(i);
+            UserField field = columns.get(i);
             cells[i] = field.shows() == UserField.Shows.SLUGS ? String.join(";", user.sourceSlugs()) : user.text(field);
         }
         return cells;

@@ -1,32 +1,42 @@
 package dev.userlookup.output;
 
 import dev.userlookup.model.json.JsonBytes;
+import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 
 /**
  * Lossless JSON: the documents exactly as the service sent them (names, order, unknown fields,
  * numbers as written), control characters escaped ({@link CompactForm}), indented like jq
- * ({@link PrettyJson}).
+ * ({@link PrettyJson}). With {@code --fields}, each user keeps only the chosen fields
+ * ({@link FieldProjection}); a page keeps its other members as sent.
  */
 final class JsonRenderer implements Renderer {
 
     private final OutputStream out;
+    /** The fields chosen with --fields, or null for every field. */
+    private final List<UserField> fields;
 
     JsonRenderer(OutputStream out) {
+        this(out, null);
+    }
+
+    JsonRenderer(OutputStream out, List<UserField> fields) {
         this.out = out;
+        this.fields = fields;
     }
 
     @Override
     public void user(UserRecord user) throws IOException {
-        writeDocument(user.source());
+        writeDocument(fields == null ? user.source() : new FieldProjection(fields).user(user.source()));
     }
 
     @Override
     public void page(UserPage page) throws IOException {
-        writeDocument(page.source());
+        writeDocument(fields == null ? page.source() : new FieldProjection(fields).page(page.source()));
     }
 
     private void writeDocument(JsonBytes document) throws IOException {
@@ -40,6 +50,7 @@ final class JsonRenderer implements Renderer {
         // Users are elements of "users" in {"users": [...], ...}, or of a top-level array.
         int level = userList ? 2 : 1;
         CompactForm compact = new CompactForm();
+        FieldProjection projection = fields == null ? null : new FieldProjection(fields);
         PrettyJson pretty = new PrettyJson();
         if (userList) {
             pretty.raw((byte) '{').newLine(1).raw("\"users\": ");
@@ -54,7 +65,7 @@ final class JsonRenderer implements Renderer {
                 if (count > 0) {
                     pretty.raw((byte) ',');
                 }
-                pretty.newLine(level).value(compact.of(user.source()), level).writeTo(out);
+                pretty.newLine(level).value(compact.of(projection == null ? user.source() : projection.user(user.source())), level).writeTo(out);
                 count++;
             }
 

@@ -1,29 +1,40 @@
 package dev.userlookup.output;
 
+import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 
 /**
  * One user a line, compact and lossless: the form for {@code jq -c}, {@code grep} and streams. A
  * user the service sent compact, with nothing to escape, is copied byte for byte; any other is
- * copied token by token ({@link CompactForm}).
+ * copied token by token ({@link CompactForm}); with {@code --fields}, only the chosen fields
+ * ({@link FieldProjection}).
  */
 final class NdjsonRenderer implements Renderer {
 
     private final OutputStream out;
+    /** The fields chosen with --fields, or null for every field. */
+    private final List<UserField> fields;
 
     NdjsonRenderer(OutputStream out) {
+        this(out, null);
+    }
+
+    NdjsonRenderer(OutputStream out, List<UserField> fields) {
         this.out = out;
+        this.fields = fields;
     }
 
     @Override
     public UserStream stream(StreamShape shape) throws IOException {
         CompactForm compact = new CompactForm();
+        FieldProjection projection = fields == null ? null : new FieldProjection(fields);
         return new DocumentStream() {
             @Override
             public void add(UserRecord user) throws IOException {
-                compact.of(user.source());
+                compact.of(projection == null ? user.source() : projection.user(user.source()));
                 out.write(compact.bytes(), compact.offset(), compact.length());
                 out.write('\n');
             }

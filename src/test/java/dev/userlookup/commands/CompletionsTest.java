@@ -115,6 +115,15 @@ class CompletionsTest {
     }
 
     @Test
+    void theFieldNamesCompleteAfterFields() throws Exception {
+        Path folder = Files.createTempDirectory("userlookup-fields");
+
+        assertEquals(String.join("\n", dev.userlookup.model.UserField.all().stream().map(dev.userlookup.model.UserField::csvColumn).toList())
+                + "\n", complete(folder, "userlookup", "list", "--fields", ""));
+        assertEquals("time_zone\nteam_id\n".lines().sorted().toList(), complete(folder, "userlookup", "resolve", "--fields", "t").lines().sorted().toList());
+    }
+
+    @Test
     void anOptionsValueCompletesAfterAnEqualsSign() throws Exception {
         Path folder = Files.createTempDirectory("userlookup-equals");
 

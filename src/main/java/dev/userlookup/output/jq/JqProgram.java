@@ -88,8 +88,13 @@ public final class JqProgram {
 
     /** A user's JSON as the filter sees it. */
     public static JsonNode read(byte[] userJson) {
+        return read(userJson, 0, userJson.length);
+    }
+
+    /** A user's JSON as the filter sees it: {@code length} bytes of {@code json} from {@code offset}. */
+    public static JsonNode read(byte[] json, int offset, int length) {
         try {
-            return MAPPER.readTree(userJson);
+            return MAPPER.readTree(json, offset, length);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -104,8 +109,17 @@ public final class JqProgram {
         try {
             query.apply(Scope.newChildScope(scope), user, result -> lines.accept(line(result)));
         } catch (JsonQueryException e) {
-            throw new Failure(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), e);
+            throw new Failure(reason(e), e);
         }
+    }
+
+    /** jackson-jq's words, or where it has none ("N/A": tonumber of a word) its cause's. */
+    private static String reason(JsonQueryException e) {
+        String message = e.getMessage();
+        if ((message == null || "N/A".equals(message)) && e.getCause() != null && e.getCause().getMessage() != null) {
+            return e.getCause().getMessage();
+        }
+        return message == null ? e.getClass().getSimpleName() : message;
     }
 
     static String line(JsonNode result) {

@@ -17,7 +17,7 @@ import java.util.function.Function;
  * the rest of the row keeps what fits. Only below that width are the ids cut, the user id first
  * (its prefix still tells users apart).
  */
-final class ListColumns {
+final class ListColumns implements RowLayout<ListColumns.Cells> {
 
     static final int IDS_WHOLE_FROM = 60;
 
@@ -139,12 +139,13 @@ final class ListColumns {
         return rows;
     }
 
-    String header() {
+    @Override
+    public String header() {
         return layout.header();
     }
 
-    /** The user's row: one line, or more where an id is longer than its column. */
-    String line(Cells cells) {
+    @Override
+    public String line(Cells cells) {
         return String.join("\n", layout.lines(row(shape, cells)));
     }
 }

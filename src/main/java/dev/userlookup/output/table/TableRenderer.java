@@ -17,6 +17,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Output for people. A resolved user is a card (one field a line, then its sources); a list is
@@ -28,21 +29,28 @@ public final class TableRenderer implements Renderer {
     private final RenderContext context;
     private final Style style;
     private final Writer out;
+    /** The fields chosen with --fields, in their order, or null for the table's own choice. */
+    private final List<UserField> fields;
 
     public TableRenderer(RenderContext context) {
+        this(context, null);
+    }
+
+    public TableRenderer(RenderContext context, List<UserField> fields) {
         this.context = context;
         this.style = context.style();
         this.out = new OutputStreamWriter(context.out(), StandardCharsets.UTF_8);
+        this.fields = fields == null ? null : List.copyOf(fields);
     }
 
     @Override
     public void user(UserRecord record) throws IOException {
-        new UserCard(style, context.width(), context.keyOut()).write(record.user(), out);
+        new UserCard(style, context.width(), context.keyOut(), fields).write(record.user(), out);
     }
 
     @Override
     public void page(UserPage page) throws IOException {
-        try (UserStream stream = new RowStream()) {
+        try (UserStream stream = rows()) {
             stream.addAll(page.users());
             stream.finish(Footers.page(page, context.nextPageCommand()));
         }
@@ -50,13 +58,28 @@ public final class TableRenderer implements Renderer {
 
     @Override
     public UserStream stream(StreamShape shape) {
-        return new RowStream();
+        return rows();
+    }
+
+    private UserStream rows() {
+        if (fields == null) {
+            return new RowStream<ListColumns.Cells>(this::cells, sample -> ListColumns.fit(sample, context.width()));
+        }
+        return new RowStream<String[]>(user -> ChosenColumns.cells(fields, user, context.keyOut()),
+                sample -> ChosenColumns.fit(fields, sample, context.width()));
     }
 
     /** Rows of the list table; column widths come from the first users it is given. */
-    private final class RowStream extends DocumentStream {
+    private final class RowStream<C> extends DocumentStream {
 
-        private ListColumns layout;
+        private final Function<UserRecord, C> cellsOf;
+        private final Function<List<C>, RowLayout<C>> fit;
+        private RowLayout<C> layout;
+
+        RowStream(Function<UserRecord, C> cellsOf, Function<List<C>, RowLayout<C>> fit) {
+            this.cellsOf = cellsOf;
+            this.fit = fit;
+        }
 
         @Override
         public void addAll(List<UserRecord> users) throws IOException {
@@ -68,31 +91,31 @@ public final class TableRenderer implements Renderer {
                 return;
             }
             // The first batch sizes the table; its cells, all made before anything is written, are its rows.
-            List<ListColumns.Cells> rows = new ArrayList<>(users.size());
+            List<C> rows = new ArrayList<>(users.size());
             for (UserRecord user : users) {
-                rows.add(cells(user));
+                rows.add(cellsOf.apply(user));
             }
             startTable(rows);
-            for (ListColumns.Cells row : rows) {
+            for (C row : rows) {
                 writeRow(row);
             }
         }
 
         @Override
         public void add(UserRecord user) throws IOException {
-            ListColumns.Cells row = cells(user);
+            C row = cellsOf.apply(user);
             if (layout == null) {
                 startTable(List.of(row));
             }
             writeRow(row);
         }
 
-        private void startTable(List<ListColumns.Cells> sample) throws IOException {
-            layout = ListColumns.fit(sample, context.width());
+        private void startTable(List<C> sample) throws IOException {
+            layout = fit.apply(sample);
             out.write(style.bold(layout.header()) + "\n");
         }
 
-        private void writeRow(ListColumns.Cells row) throws IOException {
+        private void writeRow(C row) throws IOException {
             out.write(layout.line(row));
             out.write('\n');
         }

@@ -37,22 +37,45 @@ final class UserCard {
     private final Style style;
     private final int width;
     private final UnaryOperator<String> keyOut;
+    /** The card's own choice and order of fields, where {@code --fields} chose none. */
+    private static final List<UserField> LINES = List.of(UserField.USER_ID, UserField.CLIENT_USER_ID, UserField.TEAM_ID,
+            UserField.CREATED_ON, UserField.FALLBACK_TIME_ZONE, UserField.FALLBACK_BIRTH_DATE, UserField.INGESTION_START,
+            UserField.CONNECTED_SOURCES);
+    private final List<UserField> chosen;
 
-    UserCard(Style style, int width, UnaryOperator<String> keyOut) {
+    /** @param chosen the fields chosen with --fields, in their order, or null for the card's own */
+    UserCard(Style style, int width, UnaryOperator<String> keyOut, List<UserField> chosen) {
         this.style = style;
         this.width = width;
         this.keyOut = keyOut;
+        this.chosen = chosen == null ? LINES : chosen;
+    }
+
+    /** A field's line; both ends of the ingestion range are one line, shown where the first of them is chosen. */
+    private static Field line(UserField field, User user) {
+        return switch (field) {
+            case USER_ID -> new Field(field.label(), user.userId(), false);
+            case CLIENT_USER_ID -> new Field(field.label(), user.clientUserId(), false);
+            case TEAM_ID -> new Field(field.label(), user.teamId(), false);
+            case CREATED_ON -> new Field(field.label(), UserCells.seconds(user.createdOn()), true);
+            case FALLBACK_TIME_ZONE -> timeZone(user);
+            case FALLBACK_BIRTH_DATE -> birthDate(user);
+            case INGESTION_START, INGESTION_END -> new Field(field.label(), ingestion(user), true);
+            case CONNECTED_SOURCES -> null;
+        };
     }
 
     void write(User user, Writer out) throws IOException {
-        List<Field> fields = List.of(
-                new Field(UserField.USER_ID.label(), user.userId(), false),
-                new Field(UserField.CLIENT_USER_ID.label(), user.clientUserId(), false),
-                new Field(UserField.TEAM_ID.label(), user.teamId(), false),
-                new Field(UserField.CREATED_ON.label(), UserCells.seconds(user.createdOn()), true),
-                timeZone(user),
-                birthDate(user),
-                new Field(UserField.INGESTION_START.label(), ingestion(user), true));
+        List<Field> fields = new ArrayList<>();
+        boolean ingestion = false;
+        for (UserField field : chosen) {
+            boolean range = field.shows() == UserField.Shows.DATE_RANGE;
+            Field line = range && ingestion ? null : line(field, user);
+            ingestion |= range;
+            if (line != null) {
+                fields.add(line);
+            }
+        }
         int labelWidth = 0;
         for (Field field : fields) {
             labelWidth = Math.max(labelWidth, field.label().length());
@@ -86,7 +109,10 @@ final class UserCard {
                 out.write(continuation + style.dim(DisplayWidth.truncate(shorter, room)) + "\n");
             }
         }
-        writeSources(user.connectedSources(), out);
+        if (chosen.contains(UserField.CONNECTED_SOURCES)) {
+            // Sources are a table of their own: after the lines, wherever they were chosen.
+            writeSources(user.connectedSources(), !fields.isEmpty(), out);
+        }
         out.flush();
     }
 
@@ -134,8 +160,8 @@ final class UserCard {
     }
 
     /** The sources as a small table; at a narrow width the connection time, then the name give way. */
-    private void writeSources(List<User.ConnectedSource> sources, Writer out) throws IOException {
-        out.write("\n" + style.bold(UserField.CONNECTED_SOURCES.label() + " (" + sources.size() + ")") + "\n");
+    private void writeSources(List<User.ConnectedSource> sources, boolean afterLines, Writer out) throws IOException {
+        out.write((afterLines ? "\n" : "") + style.bold(UserField.CONNECTED_SOURCES.label() + " (" + sources.size() + ")") + "\n");
         if (sources.isEmpty()) {
             out.write("  " + style.dim("none connected") + "\n");
             return;

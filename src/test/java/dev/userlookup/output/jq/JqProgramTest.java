@@ -69,6 +69,9 @@ class JqProgramTest {
         assertTrue(failed.getMessage().contains("keys"), failed.getMessage());
         JqProgram.Failure raised = assertThrows(JqProgram.Failure.class, () -> run("error(\"told\")", USER));
         assertTrue(raised.getMessage().contains("told"), raised.getMessage());
+        // jackson-jq says only "N/A" here: the cause's words say which value.
+        JqProgram.Failure number = assertThrows(JqProgram.Failure.class, () -> run(".client_user_id | tonumber", USER));
+        assertTrue(number.getMessage().contains("For input string"), number.getMessage());
     }
 
     /** Filters whose meaning jq 1.6 and 1.7 share, so the jq installed here can judge them. */

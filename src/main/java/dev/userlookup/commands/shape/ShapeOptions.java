@@ -1,0 +1,104 @@
+package dev.userlookup.commands.shape;
+
+import dev.userlookup.UsageException;
+import dev.userlookup.commands.OptionValues;
+import dev.userlookup.commands.Suggestion;
+import dev.userlookup.model.UserField;
+import dev.userlookup.output.UserFilter;
+import dev.userlookup.settings.OutputFormat;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code --fields} and {@code --jq}, the options that shape what each user prints (resolve and
+ * list). Both are checked before any request: a name that is no field, a filter that does not
+ * parse, {@code --jq} with an output that is not JSON.
+ */
+public final class ShapeOptions {
+
+    // Short: a command's help stays under a screen. README says the rest.
+    @Option(names = "--fields", paramLabel = "LIST", converter = Fields.class, completionCandidates = Fields.class,
+            description = "Only these fields, in this order: ${COMPLETION-CANDIDATES}.")
+    Chosen fields;
+
+    @Option(names = "--jq", paramLabel = "FILTER",
+            description = "jq filter run on each user: a line a result.")
+    String jq;
+
+    /** The fields typed, in their order. */
+    public record Chosen(List<UserField> fields) {
+    }
+
+    /** What the run prints of each user: the chosen fields (null: all) and the filter (null: none). */
+    public record OutputShape(List<UserField> fields, UserFilter filter) {
+        public static final OutputShape WHOLE = new OutputShape(null, null);
+    }
+
+    /**
+     * The shape of the run's output, before any request. With {@code --jq} and no {@code -o}
+     * the filter's lines are printed, on a terminal too. Exit 2 (UsageException) for either
+     * option with {@code --count} (only a total), for {@code --jq} with {@code -o table} or
+     * {@code csv}, or for a filter that does not parse.
+     *
+     * @param typedOutput the {@code -o} typed, or null
+     */
+    public OutputShape decide(OutputFormat typedOutput, boolean countOnly) {
+        if (countOnly && (fields != null || jq != null)) {
+            throw new UsageException("list: --count prints only the total: --fields and --jq do not go with it");
+        }
+        List<UserField> chosen = fields == null ? null : fields.fields();
+        if (jq == null) {
+            return new OutputShape(chosen, null);
+        }
+        if (typedOutput == OutputFormat.TABLE || typedOutput == OutputFormat.CSV) {
+            throw new UsageException("--jq prints the filter's lines: it does not go with -o " + typedOutput.id()
+                    + " (-o json or ndjson, or no -o)");
+        }
+        // The only reference to the jq engine: no other run loads it.
+        return new OutputShape(chosen, dev.userlookup.output.jq.JqFilter.compile(jq));
+    }
+
+    /** A comma-separated list of field names; the names are what completion offers. */
+    public static final class Fields implements CommandLine.ITypeConverter<Chosen>, OptionValues.Expected, Iterable<String> {
+
+        @Override
+        public Chosen convert(String value) {
+            List<UserField> chosen = new ArrayList<>();
+            for (String part : value.split(",", -1)) {
+                String name = part.trim();
+                if (name.isEmpty()) {
+                    throw new TypeConversionException("a field name is empty; expected names such as user_id,sources");
+                }
+                UserField field = UserField.named(name);
+                if (field == null) {
+                    String closest = Suggestion.closest(name.toLowerCase(java.util.Locale.ROOT), UserField.names());
+                    throw new TypeConversionException("no field '" + name + "'; "
+                            + (closest != null ? "did you mean " + closest : "expected " + expected()));
+                }
+                if (chosen.contains(field)) {
+                    throw new TypeConversionException(field.csvColumn() + " is named twice");
+                }
+                chosen.add(field);
+            }
+            return new Chosen(List.copyOf(chosen));
+        }
+
+        @Override
+        public String expected() {
+            return "field names, comma-separated: " + String.join(", ", csvColumns());
+        }
+
+        @Override
+        public Iterator<String> iterator() {
+            return csvColumns().iterator();
+        }
+
+        private static List<String> csvColumns() {
+            return UserField.all().stream().map(UserField::csvColumn).toList();
+        }
+    }
+}

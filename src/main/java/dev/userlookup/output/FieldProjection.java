@@ -1,0 +1,114 @@
+package dev.userlookup.output;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.userlookup.model.UserField;
+import dev.userlookup.model.json.Json;
+import dev.userlookup.model.json.JsonBytes;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The fields chosen with {@code --fields} of a user (or of each user of a page), in the order
+ * given, each under the service's own key with its value copied token by token as sent
+ * ({@link JsonCopy}): no tree, no number read as a number. A field the user lacks stays absent;
+ * one sent twice is taken once, the last, as a tree would keep it. The result is compact JSON in
+ * a buffer reused from one user to the next. One stream's; not for several threads.
+ */
+final class FieldProjection {
+
+    /** The bytes written so far, readable in place. */
+    private static final class Buffer extends ByteArrayOutputStream {
+        byte[] array() {
+            return buf;
+        }
+    }
+
+    private final List<UserField> fields;
+    private final Buffer buffer = new Buffer();
+    private final JsonGenerator generator;
+    private final JsonBytes[] found;
+
+    FieldProjection(List<UserField> fields) throws IOException {
+        this.fields = List.copyOf(fields);
+        this.found = new JsonBytes[fields.size()];
+        generator = Json.factory().createGenerator(buffer);
+        generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        generator.setCharacterEscapes(TerminalSafeEscapes.INSTANCE);
+        generator.setRootValueSeparator(null);
+    }
+
+    /** The user's chosen fields as one compact object, valid until the next call. */
+    JsonBytes user(JsonBytes user) throws IOException {
+        buffer.reset();
+        writeUser(user);
+        return written();
+    }
+
+    /** The page as sent, but each of its users cut to the chosen fields; valid until the next call. */
+    JsonBytes page(JsonBytes page) throws IOException {
+        buffer.reset();
+        try (JsonParser parser = page.parser()) {
+            parser.nextToken();
+            generator.writeStartObject();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                generator.writeFieldName(name);
+                if ("users".equals(name) && value == JsonToken.START_ARRAY) {
+                    generator.writeStartArray();
+                    while (parser.nextToken() != JsonToken.END_ARRAY) {
+                        writeUser(valueAt(page, parser));
+                    }
+                    generator.writeEndArray();
+                } else {
+                    JsonCopy.write(valueAt(page, parser), generator);
+                }
+            }
+            generator.writeEndObject();
+        }
+        return written();
+    }
+
+    private void writeUser(JsonBytes user) throws IOException {
+        java.util.Arrays.fill(found, null);
+        try (JsonParser parser = user.parser()) {
+            parser.nextToken();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                parser.nextToken();
+                JsonBytes value = valueAt(user, parser);
+                UserField field = UserField.byKey(name);
+                int chosen = field == null ? -1 : fields.indexOf(field);
+                if (chosen >= 0) {
+                    found[chosen] = value;
+                }
+            }
+        }
+        generator.writeStartObject();
+        for (int i = 0; i < found.length; i++) {
+            if (found[i] != null) {
+                generator.writeFieldName(fields.get(i).key());
+                JsonCopy.write(found[i], generator);
+            }
+        }
+        generator.writeEndObject();
+    }
+
+    /** The value the parser is at, as its bytes in the document; the parser is left at its last token. */
+    private static JsonBytes valueAt(JsonBytes document, JsonParser parser) throws IOException {
+        int start = (int) parser.currentTokenLocation().getByteOffset();
+        parser.skipChildren();
+        // A string is read lazily: finished, the parser stands after its closing quote.
+        parser.finishToken();
+        int end = (int) parser.currentLocation().getByteOffset();
+        return new JsonBytes(document.body(), document.offset() + start, end - start);
+    }
+
+    private JsonBytes written() throws IOException {
+        generator.flush();
+        return new JsonBytes(buffer.array(), 0, buffer.size());
+    }
+}

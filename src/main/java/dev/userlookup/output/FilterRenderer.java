@@ -1,0 +1,94 @@
+package dev.userlookup.output;
+
+import dev.userlookup.UsageException;
+import dev.userlookup.console.SafeText;
+import dev.userlookup.model.UserField;
+import dev.userlookup.model.UserRecord;
+import dev.userlookup.model.json.JsonBytes;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * {@code --jq}: a filter's lines for each user in turn (the user as ndjson prints it, of the
+ * chosen fields where {@code --fields} chose some), written as each user comes: nothing is
+ * collected, so a walk's memory stays flat. Per user, never per page or per document: a
+ * total is {@code list --count}'s. On a terminal the lines, which may hold the service's text
+ * raw, are shown escaped ({@link SafeText}). A failure on a user is exit 2 naming it.
+ */
+final class FilterRenderer implements Renderer {
+
+    /** The most of a failure's message shown: jq's words can quote a whole value. */
+    private static final int MESSAGE_SHOWN = 200;
+
+    private final UserFilter filter;
+    private final RenderContext context;
+    private final List<UserField> fields;
+    private final Writer out;
+
+    FilterRenderer(UserFilter filter, RenderContext context, List<UserField> fields) {
+        this.filter = filter;
+        this.context = context;
+        this.fields = fields;
+        this.out = new OutputStreamWriter(context.out(), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public UserStream stream(StreamShape shape) throws IOException {
+        FieldProjection projection = fields == null ? null : new FieldProjection(fields);
+        return new DocumentStream() {
+            @Override
+            public void add(UserRecord user) throws IOException {
+                JsonBytes json = projection == null ? user.source() : projection.user(user.source());
+                try {
+                    filter.apply(json.body(), json.offset(), json.length(), this::line);
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                } catch (UserFilter.Failure e) {
+                    out.flush();
+                    throw new UsageException("--jq: the filter failed on user " + shown(user.userId()) + ": "
+                            + shown(e.getMessage()));
+                }
+            }
+
+            private void line(String line) {
+                try {
+                    out.write(context.terminal() ? SafeText.escape(line) : line);
+                    out.write('\n');
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+
+            @Override
+            public void flush() throws IOException {
+                out.flush();
+            }
+
+            @Override
+            protected void end(Footer footer) throws IOException {
+                out.flush();
+            }
+        };
+    }
+
+    /** The service's text in a message: the key out before it is cut to a line and a length, then made safe for stderr. */
+    private String shown(String text) {
+        String out = firstLine(context.keyOut().apply(text == null ? "" : text));
+        if (out.length() > MESSAGE_SHOWN) {
+            out = out.substring(0, MESSAGE_SHOWN) + "...";
+        }
+        return SafeText.escape(out);
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end);
+    }
+}

@@ -1,0 +1,139 @@
+package dev.userlookup.output.table;
+
+import dev.userlookup.model.UserField;
+import dev.userlookup.model.UserRecord;
+import dev.userlookup.model.UserSummary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.UnaryOperator;
+
+/**
+ * The list table with the columns chosen by {@code --fields}, in the order given. The ids are
+ * never cut: they are sized for the typical id, and where even that does not fit they take
+ * lines of their own ({@link RowLines}). The other columns are cut first (never below their
+ * header), the last chosen first, and where the row still does not fit they give way whole, the
+ * last chosen first, as the list table's own columns do: nothing printed on a terminal wraps.
+ */
+final class ChosenColumns implements RowLayout<String[]> {
+
+    private static final int LEAST = 6;
+
+    /** The indexes, among the fields chosen, of the columns shown. */
+    private final int[] shown;
+    private final TableLayout layout;
+
+    private ChosenColumns(int[] shown, TableLayout layout) {
+        this.shown = shown;
+        this.layout = layout;
+    }
+
+    /**
+     * The columns of {@code fields} that fit {@code width} with {@code sample}'s rows (every one
+     * when the width is 0): the ids sized for the typical id, with the other columns giving way
+     * whole, the last chosen first, as far as that lets the ids share a line; only then the ids
+     * on lines of their own, and the others giving way again.
+     */
+    static ChosenColumns fit(List<UserField> fields, List<String[]> sample, int width) {
+        TableLayout last = null;
+        List<Integer> kept = null;
+        for (boolean ownLines : new boolean[] {false, true}) {
+            kept = new ArrayList<>();
+            for (int i = 0; i < fields.size(); i++) {
+                kept.add(i);
+            }
+            while (true) {
+                last = TableLayout.fit(columns(fields, kept, ownLines), rows(sample, kept), width);
+                if (last.fits()) {
+                    return new ChosenColumns(indexes(kept), last);
+                }
+                int drop = lastNotId(fields, kept);
+                if (drop < 0) {
+                    break;
+                }
+                kept.remove(drop);
+            }
+        }
+        return new ChosenColumns(indexes(kept), last);
+    }
+
+    /** The place in {@code kept} of the last column that is not an id, or -1. */
+    private static int lastNotId(List<UserField> fields, List<Integer> kept) {
+        for (int i = kept.size() - 1; i >= 0; i--) {
+            if (fields.get(kept.get(i)).shows() != UserField.Shows.ID) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int[] indexes(List<Integer> kept) {
+        return kept.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static List<TableLayout.Column> columns(List<UserField> fields, List<Integer> kept, boolean idsOnOwnLines) {
+        List<TableLayout.Column> columns = new ArrayList<>(kept.size());
+        for (int i : kept) {
+            UserField field = fields.get(i);
+            String header = header(field);
+            if (field.shows() == UserField.Shows.ID) {
+                columns.add(idsOnOwnLines ? TableLayout.Column.idOnItsOwnLines(header) : TableLayout.Column.id(header));
+            } else {
+                // Never narrower than its header: a column whose name is cut is not worth its room.
+                columns.add(new TableLayout.Column(header, Math.max(LEAST, header.length()), fields.size() - i));
+            }
+        }
+        return columns;
+    }
+
+    private static List<String[]> rows(List<String[]> sample, List<Integer> kept) {
+        List<String[]> rows = new ArrayList<>(sample.size());
+        for (String[] cells : sample) {
+            rows.add(pick(cells, indexes(kept)));
+        }
+        return rows;
+    }
+
+    private static String[] pick(String[] cells, int[] indexes) {
+        String[] picked = new String[indexes.length];
+        for (int i = 0; i < indexes.length; i++) {
+            picked[i] = cells[indexes[i]];
+        }
+        return picked;
+    }
+
+    /** A field's column: its label in capitals; the ends of the ingestion range each by name. */
+    static String header(UserField field) {
+        return switch (field.shows()) {
+            case TIME -> ListColumns.header(field) + " (UTC)";
+            case DATE_RANGE -> field.csvColumn().replace('_', ' ').toUpperCase(Locale.ROOT);
+            default -> ListColumns.header(field);
+        };
+    }
+
+    /** The user's cells for {@code fields}, as the list table shows each: the key out, escaped. */
+    static String[] cells(List<UserField> fields, UserRecord record, UnaryOperator<String> keyOut) {
+        UserSummary user = record.summary();
+        String[] cells = new String[fields.size()];
+        for (int i = 0; i < cells.length; i++) {
+            UserField field = fields.get(i);
+            String text = switch (field.shows()) {
+                case TIME -> UserCells.minutesUtc(record.createdOn());
+                case SLUGS -> user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs());
+                default -> user.text(field);
+            };
+            cells[i] = UserCells.cell(text, keyOut);
+        }
+        return cells;
+    }
+
+    @Override
+    public String header() {
+        return layout.header();
+    }
+
+    @Override
+    public String line(String[] cells) {
+        return String.join("\n", layout.lines(pick(cells, shown)));
+    }
+}

@@ -1,0 +1,135 @@
+package dev.userlookup.commands;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code --jq}: the filter runs over each user (what ndjson prints), strings raw, other values
+ * compact, one a line; checked before any request; a failure on a user names it, the key out.
+ */
+class JqCommandTest {
+
+    @RegisterExtension
+    static WireMockExtension service = WireMockExtension.newInstance()
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1")).build();
+
+    private Cli cli() {
+        return Cli.against(service.baseUrl());
+    }
+
+    @Test
+    void aPageRunsTheFilterOnceAUserStringsRawOthersCompact() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2, 2, 2))));
+
+        Cli.Result result = cli().run("list", "--jq", ".client_user_id, {id: .user_id, n: (.connected_sources | length)}");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("customer-0\n{\"id\":\"" + Users.uuid(0) + "\",\"n\":1}\ncustomer-1\n{\"id\":\"" + Users.uuid(1) + "\",\"n\":1}\n",
+                result.out());
+    }
+
+    @Test
+    void aWalkRunsItOverEveryUserOfEveryPageNotOnceAPage() {
+        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=2")).willReturn(okJson(Users.page(0, 2, 3, 2))));
+        service.stubFor(get(urlEqualTo("/v2/user/?offset=2&limit=2")).willReturn(okJson(Users.page(2, 1, 3, 2))));
+
+        Cli.Result result = cli().run("list", "--all", "--limit", "2", "--parallel", "1", "-o", "ndjson", "--jq", "length");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("9\n9\n9\n", result.out());
+    }
+
+    @Test
+    void resolveOfOneAndOfSeveral() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(Users.user(Users.uuid(1), "a"))));
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/b")).willReturn(okJson(Users.user(Users.uuid(2), "b"))));
+
+        assertEquals("Europe/Berlin\n", cli().run("resolve", "a", "--jq", ".fallback_time_zone.id").out());
+        assertEquals("[\"a\",null]\n[\"b\",null]\n", cli().run("resolve", "a", "b", "--jq", "[.client_user_id, .ingestion_end]").out());
+    }
+
+    @Test
+    void theFilterSeesTheChosenFields() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
+
+        Cli.Result result = cli().run("list", "--fields", "sources,user_id", "--jq", "keys_unsorted");
+
+        assertEquals("[\"connected_sources\",\"user_id\"]\n", result.out(), result::toString);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {".[", "tostream", "nosuchfunction(1)"})
+    void aFilterThatDoesNotParseOrNamesAMissingFunctionIsAUsageErrorBeforeAnyRequest(String filter) {
+        Cli.Result result = cli().run("list", "--all", "--jq", filter);
+
+        assertEquals(2, result.exit(), result::toString);
+        assertTrue(result.err().startsWith("userlookup: --jq: "), result.err());
+        service.verify(0, anyRequestedFor(anyUrl()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"table", "csv"})
+    void aFormatThatIsNotJsonIsAUsageErrorBeforeAnyRequest(String format) {
+        Cli.Result result = cli().run("resolve", "a", "-o", format, "--jq", ".");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertTrue(result.err().contains("-o " + format), result.err());
+        service.verify(0, anyRequestedFor(anyUrl()));
+    }
+
+    @Test
+    void countTakesNoFilter() {
+        Cli.Result result = cli().run("list", "--count", "--jq", ".");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertTrue(result.err().contains("--count prints only the total"), result.err());
+        service.verify(0, anyRequestedFor(anyUrl()));
+    }
+
+    @Test
+    void aFailureOnAUserNamesItWithTheKeyTakenOutBeforeTheMessageIsCut() {
+        // The filter's error quotes the user's value, which echoes the key across the cut of the message.
+        String echo = "x".repeat(190) + KeyParts.KEY + "y";
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":[" + Users.user(Users.uuid(1), "fine") + ","
+                + Users.user("u-" + KeyParts.KEY, echo) + "],\"total\":2}")));
+
+        Cli.Result result = Cli.against(service.baseUrl()).env("USERLOOKUP_API_KEY", KeyParts.KEY)
+                .run("list", "--jq", "if .client_user_id == \"fine\" then .client_user_id else error(.client_user_id) end");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("fine\n", result.out(), "the users before it are printed");
+        assertTrue(result.err().startsWith("userlookup: --jq: the filter failed on user u-"), result.err());
+        assertNull(KeyParts.in(result.err()), result.err());
+        assertEquals(1, result.err().lines().count(), result.err());
+    }
+
+    @Test
+    void onATerminalTheServicesTextIsEscapedIntoAPipeItIsExact() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(
+                "{\"users\":[" + Users.user(Users.uuid(1), "a\u001b[31mred\u202e") + "],\"total\":1}")));
+
+        Cli.Result terminal = cli().terminal(true, 80).run("list", "--jq", ".client_user_id");
+        Cli.Result pipe = cli().run("list", "--jq", ".client_user_id");
+
+        assertEquals(0, terminal.exit(), terminal::toString);
+        assertFalse(terminal.out().contains("\u001b"), terminal.out());
+        assertFalse(terminal.out().contains("\u202e"), terminal.out());
+        assertTrue(terminal.out().startsWith("a\\x1b[31mred"), terminal.out());
+        assertEquals("a\u001b[31mred\u202e\n", pipe.out());
+    }
+}
