@@ -1,5 +1,9 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.commands.options.Suggestion;
+
+import dev.userlookup.commands.options.OptionValues;
+
 import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
 import dev.userlookup.model.BadResponse;

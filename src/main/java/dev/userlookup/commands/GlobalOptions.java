@@ -1,5 +1,7 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.commands.options.OptionValues;
+
 import dev.userlookup.commands.completion.CompletionScript;
 import dev.userlookup.settings.GivenOptions;
 import dev.userlookup.settings.Settings;

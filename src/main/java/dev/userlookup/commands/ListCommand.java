@@ -1,5 +1,9 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.commands.options.Parallel;
+
+import dev.userlookup.commands.options.OptionValues;
+
 import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
 import dev.userlookup.service.ServiceClient;
@@ -50,7 +54,7 @@ import picocli.CommandLine.Option;
         })
 final class ListCommand implements Callable<Integer> {
 
-    static final int MAX_LIMIT = 500;
+    static final int MAX_LIMIT = ServiceClient.MAX_LIMIT;
 
     private final CommandContext context;
 

@@ -23,6 +23,9 @@ import java.util.Locale;
  */
 public final class ServiceClient implements AutoCloseable {
 
+    /** The most users the service puts on a page (its limit of 1 to 500). */
+    public static final int MAX_LIMIT = 500;
+
     private final ClientSettings settings;
     private final HttpTransport transport;
     private final RequestPolicy policy;

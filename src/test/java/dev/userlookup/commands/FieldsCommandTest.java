@@ -5,12 +5,13 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Users;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.userlookup.console.DisplayWidth;
 import dev.userlookup.model.UserField;
@@ -29,8 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FieldsCommandTest {
 
     @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1")).build();
+    static WireMockExtension service = Stubs.service();
 
     /** Values in the output's compact form, so the expected bytes are the sent ones: numbers as written, unknown members, nesting. */
     private static final String ZONE = "{\"id\":\"Europe/Berlin\",\"source_slug\":\"oura\",\"updated_at\":\"2024-03-02T08:30:00Z\","

@@ -1,5 +1,7 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.commands.options.Suggestion;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,8 +1,8 @@
 package dev.userlookup.commands.shape;
 
 import dev.userlookup.UsageException;
-import dev.userlookup.commands.OptionValues;
-import dev.userlookup.commands.Suggestion;
+import dev.userlookup.commands.options.OptionValues;
+import dev.userlookup.commands.options.Suggestion;
 import dev.userlookup.model.UserField;
 import dev.userlookup.output.UserFilter;
 import dev.userlookup.settings.OutputFormat;

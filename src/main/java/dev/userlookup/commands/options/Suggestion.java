@@ -1,4 +1,4 @@
-package dev.userlookup.commands;
+package dev.userlookup.commands.options;
 
 import java.util.Collection;
 
@@ -36,7 +36,7 @@ public final class Suggestion {
     }
 
     /** Edits (insert, delete, substitute, swap of neighbours) from a to b. */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) {
             d[i][0] = i;

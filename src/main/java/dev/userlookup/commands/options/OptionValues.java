@@ -1,5 +1,6 @@
-package dev.userlookup.commands;
+package dev.userlookup.commands.options;
 
+import dev.userlookup.service.ServiceClient;
 import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.console.ColorMode;
 import java.util.Arrays;
@@ -70,13 +71,13 @@ public final class OptionValues {
         }
     }
 
-    static final class Output extends Choice<OutputFormat> {
+    public static final class Output extends Choice<OutputFormat> {
         Output() {
             super(OutputFormat::parse, Arrays.stream(OutputFormat.values()).map(OutputFormat::id).toList());
         }
     }
 
-    static final class Color extends Choice<ColorMode> {
+    public static final class Color extends Choice<ColorMode> {
         Color() {
             super(ColorMode::parse, Arrays.stream(ColorMode.values()).map(mode -> mode.name().toLowerCase(Locale.ROOT)).toList());
         }
@@ -113,9 +114,9 @@ public final class OptionValues {
         }
     }
 
-    static final class Limit extends WholeNumber implements CommandLine.ITypeConverter<Integer> {
+    public static final class Limit extends WholeNumber implements CommandLine.ITypeConverter<Integer> {
         Limit() {
-            super(1, ListCommand.MAX_LIMIT);
+            super(1, ServiceClient.MAX_LIMIT);
         }
 
         @Override
@@ -124,7 +125,7 @@ public final class OptionValues {
         }
     }
 
-    static final class Offset extends WholeNumber implements CommandLine.ITypeConverter<Long> {
+    public static final class Offset extends WholeNumber implements CommandLine.ITypeConverter<Long> {
         Offset() {
             super(0, Long.MAX_VALUE);
         }
@@ -135,7 +136,7 @@ public final class OptionValues {
         }
     }
 
-    static final class ParallelCount extends WholeNumber implements CommandLine.ITypeConverter<Integer> {
+    public static final class ParallelCount extends WholeNumber implements CommandLine.ITypeConverter<Integer> {
         ParallelCount() {
             super(1, Parallel.MAX);
         }
@@ -146,7 +147,7 @@ public final class OptionValues {
         }
     }
 
-    static final class Retries extends WholeNumber implements CommandLine.ITypeConverter<Integer> {
+    public static final class Retries extends WholeNumber implements CommandLine.ITypeConverter<Integer> {
         Retries() {
             super(0, dev.userlookup.settings.Settings.MAX_RETRIES);
         }
@@ -161,7 +162,7 @@ public final class OptionValues {
      * Seconds, a decimal number above 0 and at most a day: a longer bound on one request is a
      * typing slip (1e12), not a wish, and would overflow the clock's arithmetic.
      */
-    static final class Seconds implements CommandLine.ITypeConverter<Double>, Expected {
+    public static final class Seconds implements CommandLine.ITypeConverter<Double>, Expected {
         @Override
         public Double convert(String value) {
             String text = value.trim();
@@ -185,7 +186,7 @@ public final class OptionValues {
     }
 
     /** {@code --output needs a value: table, json, ndjson or csv}, or {@code --base-url needs a value (URL)}. */
-    static String missing(CommandLine.Model.OptionSpec option) {
+    public static String missing(CommandLine.Model.OptionSpec option) {
         for (CommandLine.ITypeConverter<?> converter : option.converters()) {
             if (converter instanceof Expected) {
                 return option.longestName() + " needs a value: " + ((Expected) converter).expected();

@@ -1,10 +1,10 @@
-package dev.userlookup.commands;
+package dev.userlookup.commands.options;
 
 /** The bound on {@code --parallel}, shared by batch resolve and the walk ({@link OptionValues.ParallelCount} holds to it). */
-final class Parallel {
+public final class Parallel {
 
     /** Requests (resolve) or pages (list --all) in flight at once, at most. */
-    static final int MAX = 16;
+    public static final int MAX = 16;
 
     private Parallel() {
     }
