@@ -2,6 +2,7 @@ package dev.userlookup.commands;
 
 import dev.userlookup.commands.shape.ShapeOptions;
 import dev.userlookup.console.Console;
+import dev.userlookup.model.UserField;
 import dev.userlookup.console.Style;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
@@ -28,6 +29,15 @@ final class RendererChoice {
         boolean terminal = console.terminal().stdoutIsTerminal();
         int width = chosen.output().value() == OutputFormat.TABLE && terminal ? console.terminal().width() : 0;
         return Renderers.create(chosen.output().value(), new RenderContext(console.stdout(), new Style(chosen.colorOn()),
-                width, terminal, options.nextPageCommand(), settings::redact), shape.fields(), shape.filter());
+                width, terminal, nextPage(shape), settings::redact), shape.fields(), shape.filter());
+    }
+
+    /** The next page as this one was asked for: with the fields chosen, so it shows the same columns. */
+    private String nextPage(ShapeOptions.OutputShape shape) {
+        if (shape.fields() == null) {
+            return options.nextPageCommand();
+        }
+        return options.nextPageCommand() + " --fields "
+                + shape.fields().stream().map(UserField::csvColumn).collect(java.util.stream.Collectors.joining(","));
     }
 }

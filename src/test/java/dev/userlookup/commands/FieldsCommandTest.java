@@ -152,6 +152,18 @@ class FieldsCommandTest {
     }
 
     @Test
+    void theNextPageAtATerminalIsAskedForWithTheSameFields() {
+        String onePageOfMany = page(user(1, "customer-1")).replace("\"total\":1,", "\"total\":90,").replace("\"limit\":50", "\"limit\":1");
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(onePageOfMany)));
+
+        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 120)
+                .run("list", "--color=never", "--limit", "1", "--fields", "connected_sources,client_user_id");
+
+        assertTrue(result.out().contains("Next page: userlookup list --fields sources,client_user_id --offset 1 --limit 1"),
+                result::toString);
+    }
+
+    @Test
     void aColumnThatGivesWayBetweenTheIdsLeavesTheIdsAfterIt() {
         service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(page(user(1, "customer-1")))));
 
