@@ -164,6 +164,20 @@ class FieldsCommandTest {
     }
 
     @Test
+    void aNextPageTooWideWithTheFieldsForTheScreenIsThePlainOneAndNothingWraps() {
+        String onePageOfMany = page(user(1, "customer-1")).replace("\"total\":1,", "\"total\":90,").replace("\"limit\":50", "\"limit\":1");
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(onePageOfMany)));
+
+        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 80)
+                .run("list", "--color=never", "--limit", "1", "--fields", "time_zone,sources,user_id,team_id,client_user_id");
+
+        assertTrue(result.out().contains("userlookup list --offset 1 --limit 1"), result::toString);
+        for (String line : result.out().split("\n")) {
+            assertTrue(DisplayWidth.of(line) <= 80, "wider than 80: [" + line + "]");
+        }
+    }
+
+    @Test
     void aColumnThatGivesWayBetweenTheIdsLeavesTheIdsAfterIt() {
         service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(page(user(1, "customer-1")))));
 
