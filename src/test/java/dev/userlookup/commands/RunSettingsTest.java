@@ -41,7 +41,7 @@ class RunSettingsTest {
 
     private Map<String, String> env() {
         return Map.of("HOME", home.toString(), "XDG_CONFIG_HOME", home.toString(),
-                "USERLOOKUP_BASE_URL", "https://api.example.test", "USERLOOKUP_API_KEY", KEY);
+                "USERLOOKUP_BASE_URL", "https://service.example.test", "USERLOOKUP_API_KEY", KEY);
     }
 
     @Test
