@@ -15,13 +15,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
-import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.console.Terminal;
 import dev.userlookup.fake.Arrivals;
 import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.HeldRequests;
 import dev.userlookup.fake.Users;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -55,10 +55,8 @@ class BatchResolveTest {
      * 404 for ids that start with {@code missing-}; optionally holds each request {@code sleepMs}, and
      * counts how many requests it holds at once.
      */
-    static final class EchoUsers implements ResponseDefinitionTransformerV2 {
+    static final class EchoUsers extends HeldRequests {
         static final String NAME = "echo-users";
-        final AtomicInteger inFlight = new AtomicInteger();
-        final AtomicInteger most = new AtomicInteger();
 
         @Override
         public String getName() {
@@ -66,35 +64,15 @@ class BatchResolveTest {
         }
 
         @Override
-        public boolean applyGlobally() {
-            return false;
-        }
-
-        @Override
-        public ResponseDefinition transform(ServeEvent event) {
-            most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-            try {
-                int sleep = event.getTransformerParameters().getInt("sleepMs", 0);
-                if (sleep > 0) {
-                    // A hold in time, not a wait for an event: how many requests the tool has in
-                    // flight at once is what is measured, and a request cannot know how many more
-                    // will come (waiting for the expected number would assume the answer).
-                    Thread.sleep(sleep);
-                }
-                String path = event.getRequest().getUrl();
-                String id = percentDecode(path.substring(path.lastIndexOf('/') + 1));
-                if (id.startsWith("missing-")) {
-                    return ResponseDefinitionBuilder.responseDefinition().withStatus(404)
-                            .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"User not found\"}").build();
-                }
-                return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
-                        .withHeader("Content-Type", "application/json").withBody(Users.user(uuidOf(id), id)).build();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            } finally {
-                inFlight.decrementAndGet();
+        protected ResponseDefinition answer(ServeEvent event) {
+            String path = event.getRequest().getUrl();
+            String id = percentDecode(path.substring(path.lastIndexOf('/') + 1));
+            if (id.startsWith("missing-")) {
+                return ResponseDefinitionBuilder.responseDefinition().withStatus(404)
+                        .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"User not found\"}").build();
             }
+            return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
+                    .withHeader("Content-Type", "application/json").withBody(Users.user(uuidOf(id), id)).build();
         }
     }
 
@@ -112,8 +90,7 @@ class BatchResolveTest {
 
     @BeforeEach
     void resetCounters() {
-        ECHO.inFlight.set(0);
-        ECHO.most.set(0);
+        ECHO.reset();
         // The list answers at this base URL: a 404 from resolve is a missing user.
         service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
     }

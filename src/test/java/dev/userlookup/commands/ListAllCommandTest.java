@@ -20,6 +20,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.console.Terminal;
 import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.HeldRequests;
 import dev.userlookup.fake.Users;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
@@ -52,11 +53,8 @@ class ListAllCommandTest {
      * (parameters of the stub); holds each request {@code sleepMs}, or until {@link #release} when
      * {@code hold} is set, and counts how many requests it holds at once.
      */
-    static final class TeamPages implements ResponseDefinitionTransformerV2 {
+    static final class TeamPages extends HeldRequests {
         static final String NAME = "team-pages";
-        final AtomicInteger inFlight = new AtomicInteger();
-        final AtomicInteger most = new AtomicInteger();
-        volatile CountDownLatch release = new CountDownLatch(0);
 
         @Override
         public String getName() {
@@ -64,38 +62,15 @@ class ListAllCommandTest {
         }
 
         @Override
-        public boolean applyGlobally() {
-            return false;
-        }
-
-        @Override
-        public ResponseDefinition transform(ServeEvent event) {
-            most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-            try {
-                int sleep = event.getTransformerParameters().getInt("sleepMs", 0);
-                if (sleep > 0) {
-                    // A hold in time, not a wait for an event: how many requests the tool has in
-                    // flight at once is what is measured, and a request cannot know how many more
-                    // will come (waiting for the expected number would assume the answer).
-                    Thread.sleep(sleep);
-                }
-                if (Boolean.TRUE.equals(event.getTransformerParameters().getBoolean("hold", false))) {
-                    release.await(25, TimeUnit.SECONDS);
-                }
-                int total = event.getTransformerParameters().getInt("total");
-                int offset = Integer.parseInt(event.getRequest().queryParameter("offset").firstValue());
-                int limit = Integer.parseInt(event.getRequest().queryParameter("limit").firstValue());
-                // pageSize: a service that ignores the limit asked for and sends that many users a page.
-                int size = event.getTransformerParameters().getInt("pageSize", limit);
-                int count = Math.max(0, Math.min(size, total - offset));
-                return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
-                        .withHeader("Content-Type", "application/json").withBody(Users.page(offset, count, total, limit)).build();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            } finally {
-                inFlight.decrementAndGet();
-            }
+        protected ResponseDefinition answer(ServeEvent event) {
+            int total = event.getTransformerParameters().getInt("total");
+            int offset = Integer.parseInt(event.getRequest().queryParameter("offset").firstValue());
+            int limit = Integer.parseInt(event.getRequest().queryParameter("limit").firstValue());
+            // pageSize: a service that ignores the limit asked for and sends that many users a page.
+            int size = event.getTransformerParameters().getInt("pageSize", limit);
+            int count = Math.max(0, Math.min(size, total - offset));
+            return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
+                    .withHeader("Content-Type", "application/json").withBody(Users.page(offset, count, total, limit)).build();
         }
     }
 
@@ -106,9 +81,7 @@ class ListAllCommandTest {
 
     @BeforeEach
     void resetCounters() {
-        PAGES.inFlight.set(0);
-        PAGES.most.set(0);
-        PAGES.release = new CountDownLatch(0);
+        PAGES.reset();
     }
 
     private static final String WARNING = "userlookup: warning: the team changed during the walk";
