@@ -201,13 +201,31 @@ public final class HandWrittenBenchmark {
         return after - before;
     }
 
-    private static long used() throws InterruptedException {
+    /** The heap in use once three collections have run: counted by the collectors, not waited for. */
+    private static long used() {
         Runtime runtime = Runtime.getRuntime();
         for (int i = 0; i < 3; i++) {
+            long before = collections();
             System.gc();
-            Thread.sleep(50);
+            // System.gc() is a request: go on once a collector says it has run (or, where none
+            // counts, at once).
+            while (collections() == before && before >= 0) {
+                Thread.onSpinWait();
+                System.gc();
+            }
         }
         return runtime.totalMemory() - runtime.freeMemory();
+    }
+
+    private static long collections() {
+        long count = 0;
+        for (java.lang.management.GarbageCollectorMXBean collector : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (collector.getCollectionCount() < 0) {
+                return -1;
+            }
+            count += collector.getCollectionCount();
+        }
+        return count;
     }
 
     /** Warm-up rounds, then {@link #ROUNDS} alternating rounds of each; the medians. */
