@@ -151,6 +151,19 @@ class FieldsCommandTest {
         assertFalse(out.contains("CREATED"), out);
     }
 
+    @ParameterizedTest(name = "{0} --help")
+    @ValueSource(strings = {"list", "resolve"})
+    void helpNamesEveryFieldAndTheJqOption(String command) {
+        Cli.Result result = Cli.bare().run(command, "--help");
+
+        assertEquals(0, result.exit(), result::toString);
+        String help = result.out();
+        for (UserField field : UserField.all()) {
+            assertTrue(help.contains(field.csvColumn()), field.csvColumn() + " in " + command + " --help:\n" + help);
+        }
+        assertTrue(help.contains("--fields=LIST") && help.contains("--jq=FILTER"), help);
+    }
+
     @Test
     void theNextPageAtATerminalIsAskedForWithTheSameFields() {
         String onePageOfMany = page(user(1, "customer-1")).replace("\"total\":1,", "\"total\":90,").replace("\"limit\":50", "\"limit\":1");
