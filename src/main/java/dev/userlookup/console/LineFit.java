@@ -122,4 +122,13 @@ public final class LineFit {
         lines.add(line.toString());
         return lines;
     }
+
+    /** The text up to its first line break; {@code ifNone} for no text. Our own text only: the service's is cut by model.ServiceText. */
+    public static String firstLine(String text, String ifNone) {
+        if (text == null) {
+            return ifNone;
+        }
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
 }

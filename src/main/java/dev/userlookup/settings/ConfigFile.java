@@ -1,5 +1,6 @@
 package dev.userlookup.settings;
 
+import dev.userlookup.console.LineFit;
 import dev.userlookup.UsageException;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -63,7 +64,7 @@ public final class ConfigFile {
         } catch (JacksonException e) {
             JsonLocation where = e.getLocation();
             String at = where == null || where.getLineNr() < 1 ? "" : "line " + where.getLineNr() + ", column " + where.getColumnNr() + ": ";
-            throw new UsageException("config " + path + ": " + at + firstLine(e.getOriginalMessage()), e);
+            throw new UsageException("config " + path + ": " + at + LineFit.firstLine(e.getOriginalMessage(), "unreadable"), e);
         } catch (IOException e) {
             throw new UsageException("cannot read config " + path + ": " + e.getMessage(), e);
         }
@@ -127,13 +128,6 @@ public final class ConfigFile {
         return value == null ? null : text(path, key, value);
     }
 
-    private static String firstLine(String text) {
-        if (text == null) {
-            return "unreadable";
-        }
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
-    }
 
     public String defaultProfile() {
         return defaultProfile;

@@ -1,5 +1,6 @@
 package dev.userlookup.output.jq;
 
+import dev.userlookup.console.LineFit;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
@@ -59,7 +60,7 @@ public final class JqProgram {
         try {
             program = new JqProgram(scope, JsonQuery.compile(filter, LANGUAGE));
         } catch (JsonQueryException e) {
-            throw new UsageException("--jq: the filter does not parse: " + firstLine(e.getMessage()));
+            throw new UsageException("--jq: the filter does not parse: " + LineFit.firstLine(e.getMessage(), "it is not jq"));
         }
         program.refuseUnknownFunctions();
         return program;
@@ -81,7 +82,7 @@ public final class JqProgram {
         } catch (JsonQueryException e) {
             String message = String.valueOf(e.getMessage());
             if (message.startsWith("Function ") && message.endsWith(" does not exist")) {
-                throw new UsageException("--jq: " + firstLine(message) + " in this jq (jackson-jq, the language of jq " + LANGUAGE + ")");
+                throw new UsageException("--jq: " + LineFit.firstLine(message, "it is not jq") + " in this jq (jackson-jq, the language of jq " + LANGUAGE + ")");
             }
         }
     }
@@ -161,13 +162,6 @@ public final class JqProgram {
         }
     }
 
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "it is not jq";
-        }
-        int end = message.indexOf('\n');
-        return end < 0 ? message : message.substring(0, end);
-    }
 
     /**
      * The filter failed on one user. Its message is jq's and may quote the user's values: the
