@@ -1,5 +1,6 @@
 package dev.userlookup.walk;
 
+import dev.userlookup.model.UserId;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -18,12 +19,12 @@ final class SeenIds {
 
     /** @return true if the id was new */
     boolean add(String userId) {
-        if (!isUuid(userId)) {
+        UserId id = UserId.parse(userId);
+        if (id == null) {
             return others.add(userId);
         }
-        // The 32 hex digits in order: the first 16 are UUID's most significant bits, the rest the least.
-        long high = hex(userId, 0, 19);
-        long low = hex(userId, 19, 36);
+        long high = id.high();
+        long low = id.low();
         if (high == 0 && low == 0) {
             boolean added = !hasZero;
             hasZero = true;
@@ -77,37 +78,5 @@ final class SeenIds {
         x *= 0xff51afd7ed558ccdL;
         x ^= x >>> 33;
         return x;
-    }
-
-    /** The canonical form, 8-4-4-4-12 ASCII hex digits. */
-    private static boolean isUuid(String text) {
-        if (text.length() != 36 || text.charAt(8) != '-' || text.charAt(13) != '-' || text.charAt(18) != '-' || text.charAt(23) != '-') {
-            return false;
-        }
-        for (int i = 0; i < 36; i++) {
-            char c = text.charAt(i);
-            if (i == 8 || i == 13 || i == 18 || i == 23) {
-                continue;
-            }
-            // ASCII only: Character.digit also accepts other scripts' digits, which UUID.fromString
-            // would read as the ASCII UUID they resemble.
-            boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-            if (!hex) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The hex digits of {@code text} from {@code from} to {@code to}, dashes skipped, as UUID.fromString reads them. */
-    private static long hex(String text, int from, int to) {
-        long value = 0;
-        for (int i = from; i < to; i++) {
-            char c = text.charAt(i);
-            if (c != '-') {
-                value = (value << 4) | Character.digit(c, 16);
-            }
-        }
-        return value;
     }
 }

@@ -1,0 +1,71 @@
+package dev.userlookup.model;
+
+import java.util.Locale;
+
+/**
+ * A user_id the service issued: a UUID, held as its 128 bits so that case does not matter
+ * ({@code 138ADBBD-...} from a log is {@code 138adbbd-...} from the service). The one place the
+ * tool decides what looks like a user_id: the walk's seen set, find's arguments, its index and
+ * resolve's hint all read ids here.
+ *
+ * @param high the first 16 hex digits, as {@link java.util.UUID#getMostSignificantBits}
+ * @param low the last 16, as {@link java.util.UUID#getLeastSignificantBits}
+ */
+public record UserId(long high, long low) implements Comparable<UserId> {
+
+    /** The canonical form, 8-4-4-4-12 ASCII hex digits in either case; null for anything else. */
+    public static UserId parse(String text) {
+        if (!looksLikeOne(text)) {
+            return null;
+        }
+        return new UserId(hex(text, 0, 19), hex(text, 19, 36));
+    }
+
+    /** Whether {@code text} is a UUID in its canonical form (what the service sends and logs carry). */
+    public static boolean looksLikeOne(String text) {
+        if (text == null || text.length() != 36
+                || text.charAt(8) != '-' || text.charAt(13) != '-' || text.charAt(18) != '-' || text.charAt(23) != '-') {
+            return false;
+        }
+        for (int i = 0; i < 36; i++) {
+            if (i == 8 || i == 13 || i == 18 || i == 23) {
+                continue;
+            }
+            // ASCII only: Character.digit also accepts other scripts' digits, which UUID.fromString
+            // would read as the ASCII UUID they resemble.
+            char c = text.charAt(i);
+            boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+            if (!hex) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Unsigned order of the 128 bits, which is the order of the lower-case text. */
+    @Override
+    public int compareTo(UserId other) {
+        int byHigh = Long.compareUnsigned(high, other.high);
+        return byHigh != 0 ? byHigh : Long.compareUnsigned(low, other.low);
+    }
+
+    /** Lower case, as the service writes it. */
+    @Override
+    public String toString() {
+        String digits = String.format(Locale.ROOT, "%016x%016x", high, low);
+        return digits.substring(0, 8) + "-" + digits.substring(8, 12) + "-" + digits.substring(12, 16) + "-"
+                + digits.substring(16, 20) + "-" + digits.substring(20);
+    }
+
+    /** The hex digits of {@code text} from {@code from} to {@code to}, dashes skipped. */
+    private static long hex(String text, int from, int to) {
+        long value = 0;
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c != '-') {
+                value = (value << 4) | Character.digit(c, 16);
+            }
+        }
+        return value;
+    }
+}
