@@ -26,7 +26,7 @@ class LayoutTest {
 
     /** Lowest first: a package may use those before it, never one after it. */
     static final List<String> LAYERS = List.of(
-            "console", "model", "network", "service", "walk", "settings", "output", "doctor", "commands");
+            "console", "model", "network", "service", "walk", "find", "settings", "output", "doctor", "commands");
 
     /** Classes of the root package every layer may use; {@code Main} is above them all. */
     private static final Set<String> SHARED_ROOT = Set.of("ExitCode", "UsageException", "Version");
