@@ -97,8 +97,20 @@ public abstract class ServiceException extends RuntimeException {
     public static final class NotFound extends ServiceException {
         private static final long serialVersionUID = 1L;
 
+        private final String detail;
+
         NotFound(String operation, Answered answered, String detail) {
-            super(operation, answered, "not found (HTTP " + answered.status() + ")", detail, null, null);
+            this(operation, answered, detail, null);
+        }
+
+        private NotFound(String operation, Answered answered, String detail, String hint) {
+            super(operation, answered, "not found (HTTP " + answered.status() + ")", detail, hint, null);
+            this.detail = detail;
+        }
+
+        /** The same failure with a hint of what to try instead. */
+        NotFound withHint(String hint) {
+            return new NotFound(operation(), decidedBy(), detail, hint);
         }
     }
 

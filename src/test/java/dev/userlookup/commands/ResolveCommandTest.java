@@ -147,6 +147,39 @@ class ResolveCommandTest {
     }
 
     @Test
+    void aUserIdNotFoundGetsAHintTowardsFind() {
+        String userId = "138ADBBD-c5e6-36c4-aff7-48390b9f91da";
+        service.stubFor(get("/v2/user/resolve/" + userId).willReturn(aResponse().withStatus(404)
+                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"User not found\"}")));
+        service.stubFor(get("/v2/user/resolve/customer-" + userId).willReturn(aResponse().withStatus(404)));
+        service.stubFor(get("/v2/user/?limit=1").willReturn(okJson(Users.page(0, 1, 1, 1))));
+
+        Cli.Result result = cli().run("resolve", userId);
+        Cli.Result notShaped = cli().run("resolve", "customer-" + userId);
+
+        assertEquals(3, result.exit(), result::toString);
+        assertEquals("userlookup: resolve \"" + userId + "\": not found (HTTP 404): User not found; "
+                + "it looks like a user_id, which the service does not resolve: userlookup find " + userId + "\n", result.err());
+        assertEquals(3, notShaped.exit(), notShaped::toString);
+        assertFalse(notShaped.err().contains("find"), notShaped.err());
+    }
+
+    @Test
+    void aUserIdNotFoundAmongSeveralGetsTheHintOnItsOwnLine() {
+        String userId = "138adbbd-c5e6-36c4-aff7-48390b9f91da";
+        service.stubFor(get("/v2/user/resolve/" + userId).willReturn(aResponse().withStatus(404)));
+        service.stubFor(get("/v2/user/resolve/customer-1").willReturn(okJson(Users.user(Users.uuid(1), "customer-1"))));
+        service.stubFor(get("/v2/user/?limit=1").willReturn(okJson(Users.page(0, 1, 1, 1))));
+
+        Cli.Result result = cli().run("resolve", "customer-1", userId, "-o", "ndjson");
+
+        assertEquals(3, result.exit(), result::toString);
+        assertEquals(1, result.out().lines().count(), result::toString);
+        assertTrue(result.err().contains("resolve \"" + userId + "\": not found (HTTP 404); it looks like a user_id, "
+                + "which the service does not resolve: userlookup find " + userId + "\n"), result.err());
+    }
+
+    @Test
     void anEmptyIdIsAUsageError() {
         Cli.Result result = cli().run("resolve", "");
 
