@@ -16,4 +16,12 @@ public interface UserSink {
 
     /** Makes what was added so far reach the reader. */
     void flush() throws IOException;
+
+    /**
+     * Asked after each page: false ends the walk there (find, once every id is found). No request
+     * starts after that, and those in flight are dropped.
+     */
+    default boolean wantsMore() {
+        return true;
+    }
 }

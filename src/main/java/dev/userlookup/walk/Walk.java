@@ -28,6 +28,8 @@ final class Walk {
     private long printed;
     private long duplicates;
     private long pages;
+    /** The sink wanted no more: the walk ended before the end of the list. */
+    private boolean stopped;
 
     Walk(UserSink out, WalkProgress progress, long start, Long firstTotal, int step) {
         this.out = out;
@@ -69,6 +71,10 @@ final class Walk {
         // The part before `covered` was read already (a request sent before a larger page came
         // back): users met again there are expected, not a sign that the team changed.
         emit(page, (int) Math.min(size, covered - offset));
+        if (!out.wantsMore()) {
+            stopped = true;
+            return false;
+        }
         if (size == 0) {
             return false;
         }
@@ -100,7 +106,7 @@ final class Walk {
     }
 
     WalkResult result() {
-        return new WalkResult(printed, pages, firstTotal, lastTotal, duplicates, covered);
+        return new WalkResult(printed, pages, firstTotal, lastTotal, duplicates, covered, stopped);
     }
 
     private void emit(UserPage page, int readAlready) throws IOException {

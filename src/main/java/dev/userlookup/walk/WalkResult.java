@@ -9,8 +9,10 @@ package dev.userlookup.walk;
  * @param lastTotal the total the last page read gave
  * @param duplicates users dropped because they had been printed already
  * @param reached the offset the walk read up to: every position before it came back
+ * @param stopped the sink wanted no more ({@link UserSink#wantsMore}) before the end of the list
  */
-public record WalkResult(long printed, long pages, Long firstTotal, Long lastTotal, long duplicates, long reached) {
+public record WalkResult(long printed, long pages, Long firstTotal, Long lastTotal, long duplicates, long reached,
+        boolean stopped) {
 
     /** Whether the team changed while it was walked: the total moved, or users came twice. */
     public boolean teamChanged() {
@@ -19,6 +21,14 @@ public record WalkResult(long printed, long pages, Long firstTotal, Long lastTot
 
     /** Whether the walk ended before the offset the first total promised (a short or empty page). */
     public boolean endedShortOfTheTotal() {
-        return firstTotal != null && reached < firstTotal;
+        return !stopped && firstTotal != null && reached < firstTotal;
+    }
+
+    /**
+     * Whether a walk from offset 0 met every user of the team: it was not stopped, read up to the
+     * total, and the team held still.
+     */
+    public boolean sawTheWholeTeam() {
+        return !stopped && !teamChanged() && firstTotal != null && reached >= firstTotal;
     }
 }

@@ -168,7 +168,7 @@ class PageWalkerTest {
     }
 
     /** A sink that records user ids in output order, batches, flushes; may fail on the n-th user. */
-    static final class RecordingStream implements UserSink {
+    static class RecordingStream implements UserSink {
         final List<String> ids = new ArrayList<>();
         int batches;
         int flushes;

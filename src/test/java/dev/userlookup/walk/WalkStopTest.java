@@ -1,0 +1,108 @@
+package dev.userlookup.walk;
+
+import static dev.userlookup.walk.PageWalkerTest.ids;
+import static dev.userlookup.walk.PageWalkerTest.service;
+import static dev.userlookup.walk.PageWalkerTest.slice;
+import static dev.userlookup.walk.PageWalkerTest.users;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.userlookup.model.UserRecord;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** A sink that wants no more ends the walk there (find, once every id is found). */
+class WalkStopTest {
+
+    /** Records the users, and wants no more once it has seen {@code last}. */
+    static final class StopAfter extends PageWalkerTest.RecordingStream {
+        final String last;
+        boolean seen;
+        int asked;
+
+        StopAfter(String last) {
+            this.last = last;
+        }
+
+        @Override
+        public void addAll(List<UserRecord> users) throws IOException {
+            super.addAll(users);
+            seen |= users.stream().anyMatch(user -> user.userId().equals(last));
+        }
+
+        @Override
+        public boolean wantsMore() {
+            asked++;
+            return !seen;
+        }
+    }
+
+    @Test
+    void aSinkThatWantsNoMoreEndsTheWalkAfterThatPageAndNoRequestStartsAfterIt() throws Exception {
+        // 100 pages of 100; the user looked for is on the 41st.
+        PageWalkerTest.Recording source = new PageWalkerTest.Recording(service(users(0, 10_000), 10_000L), offset -> 1);
+        StopAfter out = new StopAfter(PageWalkerTest.id(4_050));
+
+        WalkResult result = new PageWalker(source, 100, 4, WalkProgress.NONE).walk(0, out);
+
+        assertEquals(ids(0, 4_100), out.ids, "the pages up to the one it was on, in order, and none after it");
+        assertTrue(result.stopped());
+        assertFalse(result.sawTheWholeTeam());
+        assertFalse(result.endedShortOfTheTotal(), "a stopped walk is not a short one: nothing to warn of");
+        assertEquals(41, out.asked, "asked after each page taken");
+        int fetchesAtStop = source.fetches();
+        // The 41 pages taken, and at most the window of 2 x parallel pages after them.
+        assertTrue(fetchesAtStop <= 41 + 2 * 4, "asked for too many pages: " + source.offsets);
+        source.awaitWorkersEnded();
+        assertEquals(fetchesAtStop, source.fetches(), "pages were asked for after the walk stopped: " + source.offsets);
+    }
+
+    @Test
+    void requestsInFlightWhenTheWalkStopsAreDropped() throws Exception {
+        List<UserRecord> data = users(0, 2_000);
+        CountDownLatch never = new CountDownLatch(1);
+        AtomicInteger interrupted = new AtomicInteger();
+        AtomicInteger held = new AtomicInteger();
+        // Every page after the second is held until the walk gives it up.
+        PageWalkerTest.Recording source = new PageWalkerTest.Recording((offset, limit) -> {
+            if (offset >= 200) {
+                held.incrementAndGet();
+                try {
+                    never.await();
+                } catch (InterruptedException e) {
+                    interrupted.incrementAndGet();
+                    Thread.currentThread().interrupt();
+                    throw new java.util.concurrent.CancellationException("dropped");
+                }
+            }
+            return slice(data, 2_000L, offset, limit);
+        });
+        StopAfter out = new StopAfter(PageWalkerTest.id(150));
+
+        WalkResult result = new PageWalker(source, 100, 4, WalkProgress.NONE).walk(0, out);
+
+        assertTrue(result.stopped());
+        assertEquals(ids(0, 200), out.ids);
+        source.awaitWorkersEnded();
+        assertEquals(held.get(), interrupted.get(), "every request held when the walk stopped was interrupted");
+    }
+
+    @Test
+    void aWalkToTheEndSawTheWholeTeamAndOneStoppedOnItsFirstPageDidNot() throws IOException {
+        WalkResult whole = new PageWalker(service(users(0, 1_234), 1_234L), 500, 4, WalkProgress.NONE)
+                .walk(0, new PageWalkerTest.RecordingStream());
+        StopAfter out = new StopAfter(PageWalkerTest.id(3));
+        PageWalkerTest.Recording source = new PageWalkerTest.Recording(service(users(0, 1_234), 1_234L));
+        WalkResult first = new PageWalker(source, 500, 4, WalkProgress.NONE).walk(0, out);
+
+        assertTrue(whole.sawTheWholeTeam());
+        assertFalse(whole.stopped());
+        assertTrue(first.stopped());
+        assertFalse(first.sawTheWholeTeam());
+        assertEquals(1, source.fetches(), "stopped on the first page, before any other was asked for");
+    }
+}
