@@ -1,5 +1,9 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.redaction.ServiceText;
+
+import dev.userlookup.model.redaction.ApiKey;
+
 /**
  * One answer of the service as it is read into users: what was asked, as a failure names it,
  * and the key to take out of any of the answer's text a failure quotes. Every user read from the

@@ -1,5 +1,9 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.redaction.ServiceText;
+
+import dev.userlookup.model.redaction.ApiKey;
+
 import dev.userlookup.model.json.Json;
 import dev.userlookup.model.json.JsonBytes;
 import dev.userlookup.model.json.Utf8;

@@ -143,6 +143,19 @@ public final class UserRecord {
         return "user " + reading.text(userId) + ": ";
     }
 
+    /**
+     * The same user in bytes of its own, so that the page it came in can go while it is kept
+     * (find keeps the users it found until they print in input order). Not counted in any budget:
+     * what is kept is bounded by the ids asked for.
+     */
+    public UserRecord detached() {
+        byte[] own = java.util.Arrays.copyOfRange(source.body(), source.offset(), source.offset() + source.length());
+        UserRecord copy = new UserRecord(new JsonBytes(own, 0, own.length), userId, summary, reading);
+        copy.json = json;
+        copy.user = user;
+        return copy;
+    }
+
     /** Counts this record's body (a resolve's) in a budget until {@link #release}. */
     public void held(Releasable hold) {
         this.hold = hold;

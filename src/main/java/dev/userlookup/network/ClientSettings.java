@@ -1,6 +1,6 @@
 package dev.userlookup.network;
 
-import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.tls.CaFile;
 
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.userlookup.service;
 
-import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.json.Json;
-import dev.userlookup.model.ServiceText;
+import dev.userlookup.model.redaction.ServiceText;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.userlookup.service;
 
-import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.BadResponse;
 import dev.userlookup.model.ResponseParser;
 import dev.userlookup.model.UserPage;

@@ -1,7 +1,7 @@
 package dev.userlookup.service;
 
-import dev.userlookup.model.ApiKey;
-import dev.userlookup.model.ServiceText;
+import dev.userlookup.model.redaction.ApiKey;
+import dev.userlookup.model.redaction.ServiceText;
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ProxyConfig;
 import dev.userlookup.network.Response;

@@ -1,7 +1,7 @@
 package dev.userlookup.settings;
 
 import dev.userlookup.UsageException;
-import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.console.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.userlookup.settings;
 
-import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.network.ProxyConfig;

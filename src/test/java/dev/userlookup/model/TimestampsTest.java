@@ -1,5 +1,7 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.redaction.ApiKey;
+
 import dev.userlookup.model.json.Timestamps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

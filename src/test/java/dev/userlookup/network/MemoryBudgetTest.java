@@ -1,7 +1,7 @@
 package dev.userlookup.network;
 
 import dev.userlookup.fake.Stubs;
-import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;

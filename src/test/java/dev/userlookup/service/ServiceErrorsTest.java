@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
-import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.FakeTiming;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.UsageException;
-import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.fake.TestCa;
 import dev.userlookup.console.ColorMode;
 import dev.userlookup.console.Terminal;

@@ -15,7 +15,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.fake.Stubs;
 import dev.userlookup.fake.Users;
-import dev.userlookup.model.ApiKey;
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import dev.userlookup.network.BaseUrl;

@@ -1,4 +1,4 @@
-package dev.userlookup.model;
+package dev.userlookup.model.redaction;
 
 /**
  * The team key. Its {@code toString} is {@code ***}, so it cannot reach a message by accident;

@@ -1,4 +1,6 @@
-package dev.userlookup.model;
+package dev.userlookup.model.redaction;
+
+
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;

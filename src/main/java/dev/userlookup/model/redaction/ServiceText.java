@@ -1,4 +1,4 @@
-package dev.userlookup.model;
+package dev.userlookup.model.redaction;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +37,7 @@ public final class ServiceText {
     }
 
     /** Whether the body holds the key, as UTF-8 bytes. */
-    static boolean contains(byte[] body, ApiKey key) {
+    public static boolean contains(byte[] body, ApiKey key) {
         byte[] needle = needle(key);
         if (needle == null) {
             return false;
@@ -54,7 +54,7 @@ public final class ServiceText {
     }
 
     /** The body with every occurrence of the key, as UTF-8 bytes, replaced by {@code ***}. */
-    static byte[] keyFree(byte[] body, ApiKey key) {
+    public static byte[] keyFree(byte[] body, ApiKey key) {
         return keyFree(body, Integer.MAX_VALUE, key);
     }
 
