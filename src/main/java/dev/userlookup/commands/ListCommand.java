@@ -1,6 +1,6 @@
 package dev.userlookup.commands;
 
-import dev.userlookup.commands.options.Parallel;
+import dev.userlookup.commands.options.ParallelOption;
 
 import dev.userlookup.commands.options.OptionValues;
 
@@ -70,10 +70,8 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--all", description = "Every page from --offset on, streamed out as pages arrive.")
     boolean all;
 
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", converter = OptionValues.ParallelCount.class,
-            description = "With --all: pages in flight once the total is known, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
-                    + "halved while the service answers 429 or 503, one more back a success.")
-    int parallel;
+    @Mixin
+    ParallelOption parallel = new ParallelOption();
 
     @Option(names = "--count", description = "Print only the total number of users (one request).")
     boolean count;
@@ -134,7 +132,7 @@ final class ListCommand implements Callable<Integer> {
         // As batch resolve does: what was printed stays a whole document; the exit status tells.
         Renderer renderer = context.renderer();
         try (Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.USER_LIST)) {
-            result = new PageWalker(new ServicePages(client), pageSize, parallel, progress).walk(start, stream);
+            result = new PageWalker(new ServicePages(client), pageSize, parallel.value(), progress).walk(start, stream);
             stream.finish(Footers.walk(result.printed()));
         }
         warnIfIncomplete(result);

@@ -1,8 +1,7 @@
 package dev.userlookup.commands;
 
-import dev.userlookup.commands.options.Parallel;
+import dev.userlookup.commands.options.ParallelOption;
 
-import dev.userlookup.commands.options.OptionValues;
 
 import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
@@ -63,10 +62,8 @@ final class ResolveCommand implements Callable<Integer> {
     @Option(names = "--stdin", description = "Read the ids from standard input, one a line; blanks around an id are dropped.")
     boolean stdin;
 
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", converter = OptionValues.ParallelCount.class,
-            description = "Ids resolved at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
-                    + "halved while the service answers 429 or 503, one more back a success.")
-    int parallel;
+    @Mixin
+    ParallelOption parallel = new ParallelOption();
 
     @Mixin
     ShapeOptions shape = new ShapeOptions();
@@ -117,7 +114,7 @@ final class ResolveCommand implements Callable<Integer> {
         // The document stays whole (a closed JSON array) whatever cuts the batch short.
         try (Renderer.UserStream out = context.renderer().stream(Renderer.StreamShape.ARRAY)) {
             try {
-                new OrderedParallel<String, UserRecord>(parallel, client::resolve).run(source, run -> {
+                new OrderedParallel<String, UserRecord>(parallel.value(), client::resolve).run(source, run -> {
                     List<UserRecord> users = new ArrayList<>(run.size());
                     for (OrderedParallel.Done<String, UserRecord> done : run) {
                         if (done.failure() == null) {

@@ -1,0 +1,16 @@
+package dev.userlookup.commands.options;
+
+import picocli.CommandLine.Option;
+
+/** {@code --parallel}, declared once for the commands that send several requests at once. */
+public final class ParallelOption {
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", converter = OptionValues.ParallelCount.class,
+            description = "Requests at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
+                    + "fewer while the service answers 429 or 503.")
+    int parallel;
+
+    public int value() {
+        return parallel;
+    }
+}
