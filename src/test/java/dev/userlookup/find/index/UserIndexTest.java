@@ -174,6 +174,57 @@ class UserIndexTest {
     }
 
     @Test
+    void aConfirmedHitCostsALookupAtSaveNotAReadOfTheWholeFile() throws Exception {
+        Map<UserId, String> team = Team.users(3, 4);
+        Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, team);
+        UserId[] sorted = team.keySet().stream().sorted().toArray(UserId[]::new);
+        Path file = Team.teamFile(cache);
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length - 1] ^= 1; // the last user's client id: only a read of that entry sees it
+        Files.write(file, bytes);
+
+        UserIndex run = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        assertEquals(team.get(sorted[0]), run.clientUserId(sorted[0]));
+        run.record(sorted[0], team.get(sorted[0]), Team.TEAM);
+
+        assertFalse(run.save(false));
+        assertTrue(java.util.Arrays.equals(bytes, Files.readAllBytes(file)));
+    }
+
+    @Test
+    void aKeyWhoseUsersNowComeWithAnotherTeamFollowsThem() {
+        Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(1, 1), "first team"));
+
+        UserIndex run = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        run.record(new UserId(2, 2), "second team", "team-two");
+        assertTrue(run.save(false));
+
+        UserIndex index = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        assertEquals("second team", index.clientUserId(new UserId(2, 2)));
+        assertNull(index.clientUserId(new UserId(1, 1)), "the first team's index is not the second's");
+    }
+
+    @Test
+    void aWalkThatStoppedEarlyHavingSeenOnlyWhatTheIndexHeldWritesNothingAndOneChangeIsWritten() throws Exception {
+        Map<UserId, String> team = Team.users(3000, 6);
+        Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, team);
+        Path file = Team.teamFile(cache);
+        Object inode = Files.readAttributes(file, "unix:ino").get("ino");
+
+        UserIndex same = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        team.forEach((id, clientId) -> same.record(id, clientId, Team.TEAM));
+        assertFalse(same.save(false));
+        assertEquals(inode, Files.readAttributes(file, "unix:ino").get("ino"), "the file was replaced");
+
+        UserIndex changed = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        team.forEach((id, clientId) -> changed.record(id, clientId, Team.TEAM));
+        UserId last = team.keySet().stream().max(UserId::compareTo).orElseThrow();
+        changed.forget(last);
+        assertTrue(changed.save(false));
+        assertNull(UserIndex.open(cache, Team.BASE_URL, Team.KEY).clientUserId(last));
+    }
+
+    @Test
     void noneFindsNothingRecordsNothingAndTouchesNoFile() throws Exception {
         Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(5, 5), "five"));
         var before = Team.tree(cache);
