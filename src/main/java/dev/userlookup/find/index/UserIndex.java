@@ -1,0 +1,138 @@
+package dev.userlookup.find.index;
+
+import dev.userlookup.model.redaction.ApiKey;
+import dev.userlookup.model.UserId;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * find's private index of a base URL and team: user_id to client_user_id, nothing else. A hint
+ * only, confirmed by a resolve; so nothing about it is ever an error: a file that is absent,
+ * unreadable, corrupt or foreign reads as empty and is rebuilt at save, and a save that cannot
+ * write says false. Used from one thread at a time.
+ */
+public final class UserIndex {
+
+    /** Up to this many users recorded, save looks each up to see whether anything changed, rather than reading the file through. */
+    private static final int FEW = 1024;
+
+    private final IndexLocation location;
+    private final String openedTeam;
+    private final IndexFile opened;
+    private final RecordedUsers recorded;
+    private final Set<UserId> forgotten = new HashSet<>();
+
+    private UserIndex(IndexLocation location, String openedTeam, IndexFile opened) {
+        this.location = location;
+        this.openedTeam = openedTeam;
+        this.opened = opened;
+        this.recorded = location == null ? null : new RecordedUsers();
+    }
+
+    /**
+     * The index for this base URL and key under {@code cacheHome} (the caller passes
+     * {@code $XDG_CACHE_HOME} or {@code ~/.cache}, and the base URL as the requests use it).
+     * Absent, unreadable, corrupt or foreign: an empty index (rebuilt at save), never an exception.
+     * Folders that are not the user's own, or that others can write: {@link #none}.
+     */
+    public static UserIndex open(Path cacheHome, String baseUrl, ApiKey key) {
+        try {
+            if (IndexFormat.utf8(baseUrl).length > IndexFormat.MAX_BASE_URL_BYTES) {
+                return none();
+            }
+            IndexLocation location = IndexLocation.of(cacheHome, baseUrl, key);
+            if (!location.safe()) {
+                return none();
+            }
+            String team = KeyPointer.read(location.keyPointer());
+            if (team == null || !IndexFormat.teamFits(team)) {
+                return new UserIndex(location, null, null);
+            }
+            IndexFile file = IndexFile.open(location.teamFile(team), IndexFormat.utf8(baseUrl), IndexFormat.utf8(team));
+            return new UserIndex(location, team, file);
+        } catch (RuntimeException e) {
+            return none(); // a cache folder that is no path here (InvalidPathException), say
+        }
+    }
+
+    /** {@code --no-cache}: finds nothing, records nothing, and its save writes nothing and touches no file. */
+    public static UserIndex none() {
+        return new UserIndex(null, null, null);
+    }
+
+    /** The client_user_id the index holds for this user_id; null when none (or forgotten). */
+    public String clientUserId(UserId id) {
+        if (opened == null || forgotten.contains(id)) {
+            return null;
+        }
+        return opened.clientUserId(id.high(), id.low());
+    }
+
+    /** A hit whose confirming resolve failed (404, or another user_id): the entry goes at save. */
+    public void forget(UserId id) {
+        if (recorded != null) {
+            forgotten.add(id);
+            recorded.forget(id);
+        }
+    }
+
+    /**
+     * A user a walk saw, or a hit a resolve confirmed, with the team_id it was sent with (may be
+     * null). A client id that is null, empty, or over 1,024 bytes of UTF-8 is not indexed: the
+     * index then holds nothing for that user_id.
+     */
+    public void record(UserId id, String clientUserId, String teamId) {
+        if (recorded != null) {
+            recorded.record(id, clientUserId, teamId);
+        }
+    }
+
+    /**
+     * Writes back what changed, atomically, into the index of the team the users recorded were
+     * sent with (the team the key's index had when none was recorded); nothing when they disagree
+     * on team or none is known. {@code wholeTeamSeen}: a walk saw every user of the team, so what
+     * was recorded replaces the index; else it is merged into what the index holds (recorded
+     * values win, forgotten entries go).
+     *
+     * @return whether a file was written; false, never an exception, when writing fails
+     */
+    public boolean save(boolean wholeTeamSeen) {
+        if (location == null) {
+            return false;
+        }
+        String team = recorded.teamsDisagree() ? null : recorded.team() != null ? recorded.team() : openedTeam;
+        if (team == null || !IndexFormat.teamFits(team) || recorded.full()) {
+            return false;
+        }
+        try {
+            boolean written = saveIndex(team, wholeTeamSeen);
+            if (!team.equals(openedTeam)) {
+                location.create();
+                KeyPointer.write(location.keyPointer(), team);
+                written = true;
+            }
+            return written;
+        } catch (IOException | RuntimeException | InternalError e) {
+            return false; // a read-only cache, a full disk, or the old file cut under us (InternalError)
+        }
+    }
+
+    private boolean saveIndex(String team, boolean wholeTeamSeen) throws IOException {
+        byte[] baseUrl = IndexFormat.utf8(location.baseUrl());
+        byte[] teamBytes = IndexFormat.utf8(team);
+        Path target = location.teamFile(team);
+        IndexFile old = wholeTeamSeen ? null : team.equals(openedTeam) && opened != null ? opened : IndexFile.open(target, baseUrl, teamBytes);
+        int[] latest = recorded.latestSorted();
+        if (old != null && !old.corrupt() && latest.length <= FEW && MergePlan.changesNothing(old, recorded, latest)) {
+            return false;
+        }
+        MergePlan plan = MergePlan.of(old, recorded, latest);
+        if (!wholeTeamSeen && !plan.changed()) {
+            return false;
+        }
+        location.create();
+        return IndexWriter.write(target, baseUrl, teamBytes, plan, old, recorded);
+    }
+}

@@ -1,0 +1,215 @@
+package dev.userlookup.find.index;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import dev.userlookup.model.UserId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Where the index lies and who may see it: folders 700, files 600 from their creation, and folders others could change refused. */
+class IndexFolderTest {
+
+    @TempDir
+    Path home;
+
+    private Path cache() {
+        return home.resolve(".cache");
+    }
+
+    @Test
+    void foldersMadeForTheIndexAre700AndItsFiles600() throws Exception {
+        Team.save(cache(), Team.BASE_URL, Team.KEY, Team.TEAM, Team.users(10, 1));
+
+        IndexLocation location = Team.location(cache());
+        for (Path folder : List.of(cache(), cache().resolve("userlookup"), location.folder(), location.keyPointer().getParent())) {
+            assertEquals("rwx------", mode(folder), folder.toString());
+        }
+        assertEquals("rw-------", mode(Team.teamFile(cache())));
+        assertEquals("rw-------", mode(location.keyPointer()));
+    }
+
+    @Test
+    void theLaunchersOwnFolderKeepsItsMode() throws Exception {
+        Path userlookup = Files.createDirectories(cache().resolve("userlookup"));
+        Files.setPosixFilePermissions(userlookup, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        Team.save(cache(), Team.BASE_URL, Team.KEY, Team.TEAM, Team.users(10, 1));
+
+        assertEquals("rwxr-xr-x", mode(userlookup));
+        assertEquals("rwx------", mode(Team.location(cache()).folder()));
+    }
+
+    @Test
+    void theTemporaryFileIs600FromItsCreationAndGoneAfterwards() throws Exception {
+        Path folder = Files.createDirectories(home.resolve("folder"));
+        Path target = folder.resolve("file");
+        List<String> seen = new ArrayList<>();
+
+        AtomicReplace.write(target, out -> {
+            try (var files = Files.list(folder)) {
+                for (Path file : files.toList()) {
+                    seen.add(file.getFileName() + " " + mode(file));
+                }
+            }
+            out.write(42);
+        });
+
+        assertEquals(1, seen.size(), seen.toString());
+        assertTrue(seen.get(0).startsWith("file.") && seen.get(0).endsWith(".tmp rw-------"), seen.toString());
+        assertEquals(List.of(target), list(folder));
+        assertEquals("rw-------", mode(target));
+        assertArrayEquals(new byte[] {42}, Files.readAllBytes(target));
+    }
+
+    @Test
+    void aWriteThatFailsLeavesTheOldFileAndNoTemporaryOne() throws Exception {
+        Path folder = Files.createDirectories(home.resolve("folder"));
+        Path target = Files.write(folder.resolve("file"), new byte[] {1});
+
+        assertThrows(IOException.class, () -> AtomicReplace.write(target, out -> {
+            out.write(2);
+            throw new IOException("disk full");
+        }));
+
+        assertEquals(List.of(target), list(folder));
+        assertArrayEquals(new byte[] {1}, Files.readAllBytes(target));
+    }
+
+    @Test
+    void anIndexFolderOthersCanWriteIsNeitherReadNorWritten() throws Exception {
+        for (String where : List.of("index", "keys")) {
+            for (String mode : List.of("rwxrwx---", "rwx---rwx", "rwxrwxrwx")) {
+                Path cache = home.resolve(where + mode);
+                Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(1, 1), "one"));
+                Path folder = where.equals("index") ? Team.location(cache).folder() : Team.location(cache).keyPointer().getParent();
+                Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString(mode));
+
+                assertRefused(cache, where + " " + mode);
+            }
+        }
+    }
+
+    @Test
+    void anIndexFolderOfAnotherUserIsNeitherReadNorWritten() throws Exception {
+        Team.save(cache(), Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(1, 1), "one"));
+        Path folder = Team.location(cache()).folder();
+        UserPrincipal nobody;
+        try {
+            nobody = folder.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+            Files.setOwner(folder, nobody);
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("only root can give a folder to another user here: " + e);
+            return;
+        }
+        assertEquals(nobody, Files.getOwner(folder));
+
+        assertRefused(cache(), "owned by nobody");
+    }
+
+    @Test
+    void anIndexFolderThatIsALinkIsNeitherReadNorWritten() throws Exception {
+        Path elsewhere = home.resolve("elsewhere");
+        Team.save(elsewhere, Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(1, 1), "one"));
+        Files.createDirectories(cache().resolve("userlookup"));
+        Files.createSymbolicLink(Team.location(cache()).folder(), Team.location(elsewhere).folder());
+
+        assertRefused(cache(), "a link");
+    }
+
+    @Test
+    void aCacheFolderThatCannotBeMadeMeansNoSaveAndNoException() throws Exception {
+        Files.write(cache(), new byte[0]); // a file where the folder should be
+        UserIndex index = UserIndex.open(cache(), Team.BASE_URL, Team.KEY);
+        assertNull(index.clientUserId(new UserId(1, 1)));
+        index.record(new UserId(1, 1), "one", Team.TEAM);
+
+        assertFalse(index.save(true));
+    }
+
+    @Test
+    void aReadOnlyCacheMeansNoSaveAndNoException() throws Exception {
+        Team.save(cache(), Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(1, 1), "one"));
+        Path folder = Team.location(cache()).folder();
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("r-x------"));
+        try {
+            assumeFalse(Files.isWritable(folder), "root writes into any folder");
+            UserIndex index = UserIndex.open(cache(), Team.BASE_URL, Team.KEY);
+            assertEquals("one", index.clientUserId(new UserId(1, 1)), "a folder only its owner can read is still read");
+            index.record(new UserId(2, 2), "two", Team.TEAM);
+
+            assertFalse(index.save(false));
+        } finally {
+            Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    @Test
+    void twoRunsSavingAtOnceLeaveOneWholeIndex() throws Exception {
+        Map<UserId, String> first = Team.users(3000, 1);
+        Map<UserId, String> second = Team.users(2000, 2);
+        for (int round = 0; round < 10; round++) {
+            UserIndex a = UserIndex.open(cache(), Team.BASE_URL, Team.KEY);
+            UserIndex b = UserIndex.open(cache(), Team.BASE_URL, Team.KEY);
+            first.forEach((id, clientId) -> a.record(id, clientId, Team.TEAM));
+            second.forEach((id, clientId) -> b.record(id, clientId, Team.TEAM));
+            var start = new java.util.concurrent.CyclicBarrier(2);
+            var saving = java.util.concurrent.Executors.newFixedThreadPool(2);
+            try {
+                var savedA = saving.submit(() -> {
+                    start.await();
+                    return a.save(true);
+                });
+                var savedB = saving.submit(() -> {
+                    start.await();
+                    return b.save(true);
+                });
+                assertTrue(savedA.get() && savedB.get());
+            } finally {
+                saving.shutdownNow();
+            }
+            UserIndex index = UserIndex.open(cache(), Team.BASE_URL, Team.KEY);
+            Map<UserId, String> winner = index.clientUserId(first.keySet().iterator().next()) != null ? first : second;
+            Map<UserId, String> loser = winner == first ? second : first;
+            winner.forEach((id, clientId) -> assertEquals(clientId, index.clientUserId(id)));
+            loser.keySet().forEach(id -> assertNull(index.clientUserId(id)));
+            assertEquals(2, list(Team.location(cache()).folder()).size(), "the index and keys/, no temporary file");
+        }
+    }
+
+    /** The index's entry is not read and a save changes nothing. */
+    private static void assertRefused(Path cache, String what) throws IOException {
+        Path file = Team.location(cache).teamFile(Team.TEAM);
+        byte[] before = Files.exists(file) ? Files.readAllBytes(file) : null;
+        UserIndex index = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        assertNull(index.clientUserId(new UserId(1, 1)), what + ": read");
+        index.record(new UserId(2, 2), "two", Team.TEAM);
+        assertFalse(index.save(false), what + ": written");
+        if (before != null) {
+            assertArrayEquals(before, Files.readAllBytes(file), what);
+        }
+    }
+
+    private static String mode(Path path) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+    }
+
+    private static List<Path> list(Path folder) throws IOException {
+        try (var files = Files.list(folder)) {
+            return files.toList();
+        }
+    }
+}
