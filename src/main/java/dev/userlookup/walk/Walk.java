@@ -72,9 +72,11 @@ final class Walk {
         // back): users met again there are expected, not a sign that the team changed.
         emit(page, (int) Math.min(size, covered - offset));
         if (!out.wantsMore()) {
+            // What the sink wrote last stays the last thing on the screen: no progress drawn under it.
             stopped = true;
             return false;
         }
+        progress.update(printed, page.total());
         if (size == 0) {
             return false;
         }
@@ -124,7 +126,6 @@ final class Walk {
         out.addAll(fresh);
         out.flush();
         printed += fresh.size();
-        progress.update(printed, page.total());
     }
 
     /** The service answered a page with users already printed: walking on would never end. */
