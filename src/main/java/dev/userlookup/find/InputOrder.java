@@ -1,0 +1,102 @@
+package dev.userlookup.find;
+
+import dev.userlookup.model.UserId;
+import dev.userlookup.model.UserRecord;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The answers of a find, handed on in input order as soon as an answer and every one before it
+ * are known: a user found early waits only for the ids before it. Users found are kept in bytes of
+ * their own until handed on (a page's body goes with its page). Used by one thread at a time.
+ */
+final class InputOrder {
+
+    private final WantedIds wanted;
+    private final UserRecord[] found;
+    /** Positions of each id not found yet; an id asked for twice has two. */
+    private final Map<UserId, List<Integer>> open = new HashMap<>();
+    private int next;
+    private int foundCount;
+    private int notFoundCount;
+
+    InputOrder(WantedIds wanted) {
+        this.wanted = wanted;
+        this.found = new UserRecord[wanted.size()];
+        for (int i = 0; i < wanted.size(); i++) {
+            open.computeIfAbsent(wanted.ids().get(i), id -> new ArrayList<>(1)).add(i);
+        }
+    }
+
+    /** Whether {@code id} is asked for and not found yet. */
+    boolean wants(UserId id) {
+        return open.containsKey(id);
+    }
+
+    /** Whether some id asked for is not found yet. */
+    boolean anyLeft() {
+        return !open.isEmpty();
+    }
+
+    /** The ids not found yet, in input order, each once. */
+    List<UserId> left() {
+        Set<UserId> left = new LinkedHashSet<>();
+        for (UserId id : wanted.ids()) {
+            if (open.containsKey(id)) {
+                left.add(id);
+            }
+        }
+        return new ArrayList<>(left);
+    }
+
+    /** {@code user} has the user_id {@code id}: every position that asked for it is answered. */
+    void found(UserId id, UserRecord user) {
+        List<Integer> positions = open.remove(id);
+        if (positions == null) {
+            return;
+        }
+        UserRecord own = user.detached();
+        for (int position : positions) {
+            found[position] = own;
+        }
+    }
+
+    /** Hands on the answers known, up to the first position still open. */
+    void handOn(Findings out) throws IOException {
+        while (next < found.length && found[next] != null) {
+            foundCount++;
+            out.found(wanted.asked().get(next), found[next]);
+            found[next++] = null;
+        }
+    }
+
+    /** The search is over: every answer is handed on, an id still open as not found. */
+    void handOnRest(Findings out, long searched) throws IOException {
+        while (next < found.length) {
+            if (found[next] != null) {
+                foundCount++;
+                out.found(wanted.asked().get(next), found[next]);
+                found[next] = null;
+            } else {
+                notFoundCount++;
+                out.notFound(wanted.asked().get(next), searched);
+            }
+            next++;
+        }
+        open.clear();
+    }
+
+    /** Answers handed on as found so far (an id asked for twice counts twice). */
+    int foundCount() {
+        return foundCount;
+    }
+
+    int notFoundCount() {
+        return notFoundCount;
+    }
+}

@@ -1,0 +1,119 @@
+package dev.userlookup.find;
+
+import dev.userlookup.find.index.UserIndex;
+import dev.userlookup.model.UserField;
+import dev.userlookup.model.UserId;
+import dev.userlookup.model.UserRecord;
+import dev.userlookup.service.ServiceClient;
+import dev.userlookup.service.ServiceException;
+import dev.userlookup.walk.OrderedParallel;
+import dev.userlookup.walk.PageWalker;
+import dev.userlookup.walk.ServicePages;
+import dev.userlookup.walk.WalkProgress;
+import dev.userlookup.walk.WalkResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Looks users up by user_id. The index's hits first, each confirmed by one resolve of the
+ * client_user_id it holds (accepted only when the answer has the user_id asked for; else the entry
+ * goes and the walk decides); then, for the ids left, the list walked as {@code list --all} walks
+ * it, which ends as soon as none is left. Whatever a walk saw goes into the index, at the end.
+ */
+public final class UserIdSearch {
+
+    /**
+     * How a find went.
+     *
+     * @param found answers handed on as found (an id asked for twice counts twice)
+     * @param notFound answers handed on as not found
+     * @param walk the walk, when one was needed; null when the index answered every id
+     */
+    public record Outcome(int found, int notFound, WalkResult walk) {
+
+        /** Users the walk met, each once. */
+        public long searched() {
+            return walk == null ? 0 : walk.printed();
+        }
+    }
+
+    private final ServiceClient client;
+    private final UserIndex index;
+    private final int parallel;
+    private final WalkProgress progress;
+
+    /** @param index the run's index, {@link UserIndex#none()} for {@code --no-cache} */
+    public UserIdSearch(ServiceClient client, UserIndex index, int parallel, WalkProgress progress) {
+        this.client = client;
+        this.index = index;
+        this.parallel = parallel;
+        this.progress = progress;
+    }
+
+    public Outcome find(WantedIds wanted, Findings out) throws IOException {
+        InputOrder order = new InputOrder(wanted);
+        WalkResult walk = null;
+        FindSink sink = new FindSink(order, index, out);
+        try {
+            confirmHits(order, out);
+            if (order.anyLeft()) {
+                walk = new PageWalker(new ServicePages(client), ServiceClient.MAX_LIMIT, parallel, progress).walk(0, sink);
+            }
+            order.handOnRest(out, walk == null ? 0 : walk.printed());
+        } finally {
+            // What was learnt stays learnt, a walk that failed half-way included; not after Ctrl-C,
+            // which must end the run at once.
+            if (!Thread.currentThread().isInterrupted()) {
+                index.save(walk != null && walk.sawTheWholeTeam());
+            }
+        }
+        return new Outcome(order.foundCount(), order.notFoundCount(), walk);
+    }
+
+    private record Hit(UserId id, String clientUserId) {
+    }
+
+    /** The index's hits, resolved {@code parallel} at a time and confirmed by their user_id. */
+    private void confirmHits(InputOrder order, Findings out) throws IOException {
+        List<Hit> hits = new ArrayList<>();
+        for (UserId id : order.left()) {
+            String clientUserId = index.clientUserId(id);
+            if (clientUserId != null) {
+                hits.add(new Hit(id, clientUserId));
+            }
+        }
+        if (hits.isEmpty()) {
+            return;
+        }
+        new OrderedParallel<Hit, UserRecord>(parallel, hit -> client.resolve(hit.clientUserId())).run(hits.iterator(), run -> {
+            for (OrderedParallel.Done<Hit, UserRecord> done : run) {
+                confirm(done, order);
+            }
+            order.handOn(out);
+            return true;
+        });
+    }
+
+    private void confirm(OrderedParallel.Done<Hit, UserRecord> done, InputOrder order) {
+        Hit hit = done.input();
+        if (done.failure() instanceof ServiceException.NotFound) {
+            index.forget(hit.id()); // the user is gone, or has another client_user_id now
+            return;
+        }
+        if (done.failure() != null) {
+            throw done.failure();
+        }
+        UserRecord user = done.result();
+        try {
+            if (hit.id().equals(UserId.parse(user.userId()))) {
+                index.record(hit.id(), hit.clientUserId(), user.summary().text(UserField.TEAM_ID));
+                order.found(hit.id(), user);
+            } else {
+                index.forget(hit.id()); // the client_user_id now names another user
+            }
+        } finally {
+            user.release();
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.userlookup.find;
+
+import dev.userlookup.UsageException;
+import dev.userlookup.model.UserId;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The user_ids a find asks for, in input order, each checked before any request: a value that is
+ * not a UUID is a usage error (a client's own id is resolve's). An id asked for twice prints twice.
+ */
+public final class WantedIds {
+
+    private final List<String> asked;
+    private final List<UserId> ids;
+
+    private WantedIds(List<String> asked, List<UserId> ids) {
+        this.asked = asked;
+        this.ids = ids;
+    }
+
+    /** @param asked the ids as given, arguments or lines of standard input */
+    public static WantedIds of(List<String> asked) {
+        List<UserId> ids = new ArrayList<>(asked.size());
+        for (String text : asked) {
+            UserId id = UserId.parse(text);
+            if (id == null) {
+                throw new UsageException("find: \"" + text + "\" is not a user_id (a UUID such as "
+                        + "138adbbd-c5e6-36c4-aff7-48390b9f91da); your own ids are looked up with userlookup resolve");
+            }
+            ids.add(id);
+        }
+        return new WantedIds(List.copyOf(asked), Collections.unmodifiableList(ids));
+    }
+
+    /** The ids as given, for output and messages. */
+    List<String> asked() {
+        return asked;
+    }
+
+    /** The same ids read, position by position. */
+    List<UserId> ids() {
+        return ids;
+    }
+
+    public int size() {
+        return asked.size();
+    }
+}
