@@ -160,6 +160,7 @@ function _complete_userlookup() {
   # Edge case: if command line has no space after subcommand, then don't assume this subcommand is selected (remkop/picocli#1468).
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} resolve" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} list" ];    then _picocli_userlookup; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} find" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} doctor" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} profiles" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} completion" ];    then _picocli_userlookup; return $?; fi
@@ -168,15 +169,17 @@ function _complete_userlookup() {
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(resolve)
   local cmds1=(list)
-  local cmds2=(doctor)
-  local cmds3=(profiles)
-  local cmds4=(completion)
-  local cmds5=(help)
+  local cmds2=(find)
+  local cmds3=(doctor)
+  local cmds4=(profiles)
+  local cmds5=(completion)
+  local cmds6=(help)
 
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_userlookup_help; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_userlookup_completion; return $?; fi
-  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_userlookup_profiles; return $?; fi
-  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_userlookup_doctor; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_userlookup_help; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_userlookup_completion; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_userlookup_profiles; return $?; fi
+  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_userlookup_doctor; return $?; fi
+  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_userlookup_find; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_userlookup_list; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_userlookup_resolve; return $?; fi
 
@@ -193,7 +196,7 @@ function _picocli_userlookup() {
   if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
   if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
 
-  local commands="resolve list doctor profiles completion help"
+  local commands="resolve list find doctor profiles completion help"
   local flag_opts="'--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
   local arg_opts="'--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
@@ -354,6 +357,84 @@ function _picocli_userlookup_list() {
     '--limit')
       return
       ;;
+    '--parallel')
+      return
+      ;;
+    '--fields')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${LIST_option_args[@]}" ) )
+      return $?
+      ;;
+    '--jq')
+      return
+      ;;
+    '--base-url')
+      return
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
+      return $?
+      ;;
+    '--api-key-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ca-cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FMT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+    '--timeout')
+      return
+      ;;
+    '--retries')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `find` subcommand.
+function _picocli_userlookup_find() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+  # --option=value: bash splits the word at '='; complete the value as after '--option value'.
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
+  if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
+
+  local commands=""
+  local flag_opts="'-h' '--help' '--stdin' '--no-cache' '--allow-insecure-http' '-v' '--verbose'"
+  local arg_opts="'--parallel' '--fields' '--jq' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
+  local LIST_option_args=("user_id" "team_id" "client_user_id" "created_on" "sources" "time_zone" "birth_date" "ingestion_start" "ingestion_end") # --fields values
+  local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
+  local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
     '--parallel')
       return
       ;;
@@ -625,7 +706,7 @@ function _picocli_userlookup_help() {
   if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
   if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
 
-  local commands="resolve list doctor profiles completion"
+  local commands="resolve list find doctor profiles completion"
   local flag_opts="'-h' '--help' '--allow-insecure-http' '-v' '--verbose'"
   local arg_opts="'--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values

@@ -109,9 +109,12 @@ public final class App {
                 CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST));
         commandLine.setHelpSectionKeys(sections);
         commandLine.getCommandSpec().usageMessage().footer(RootFooter.lines());
-        for (String command : new String[] {"resolve", "list", "doctor", "profiles", "completion"}) {
-            HelpLayout.ownOptionsOnly(commandLine.getSubcommands().get(command));
-        }
+        // Every command's help lists its own options and points to the global ones (picocli's help command has none).
+        commandLine.getSubcommands().forEach((name, command) -> {
+            if (!name.equals("help")) {
+                HelpLayout.ownOptionsOnly(command);
+            }
+        });
         HelpLayout.fit(commandLine, io.terminal(), io.env());
         commandLine.setExecutionExceptionHandler(reporter);
         commandLine.setParameterExceptionHandler(reporter);

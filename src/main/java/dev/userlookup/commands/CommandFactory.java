@@ -20,6 +20,9 @@ final class CommandFactory implements CommandLine.IFactory {
         if (type == ListCommand.class) {
             return type.cast(new ListCommand(context));
         }
+        if (type == FindCommand.class) {
+            return type.cast(new FindCommand(context));
+        }
         if (type == DoctorCommand.class) {
             return type.cast(new DoctorCommand(context));
         }

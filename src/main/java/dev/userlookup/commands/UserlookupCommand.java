@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
         name = "userlookup",
         mixinStandardHelpOptions = true,
         versionProvider = UserlookupCommand.VersionProvider.class,
-        subcommands = {ResolveCommand.class, ListCommand.class, DoctorCommand.class, ProfilesCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ResolveCommand.class, ListCommand.class, FindCommand.class, DoctorCommand.class, ProfilesCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         sortOptions = false,
         usageHelpAutoWidth = true,
         headerHeading = "userlookup: ",
@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
         synopsisHeading = "%nUsage: ",
         customSynopsis = "userlookup [OPTIONS] COMMAND [ARGS]",
         descriptionHeading = "%n",
-        description = "Resolves a user by the client_user_id your team gave it, or lists the team's users. "
+        description = "Resolves a user by the client_user_id your team gave it, finds one by the user_id the service gave it, "
+                + "or lists the team's users. "
                 + "Output is a table on a terminal and JSON otherwise; see -o. Tables and CSV read a connected "
                 + "source's slug and name from its provider, and from the deprecated source only where provider is "
                 + "missing or null; JSON and NDJSON print both as sent.",
@@ -44,7 +45,7 @@ public final class UserlookupCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: resolve or list");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: resolve, find or list");
     }
 
     /** {@code -V}: the tool and the Java it runs on. */

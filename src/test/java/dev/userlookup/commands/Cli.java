@@ -21,6 +21,24 @@ final class Cli {
     private byte[] stdin = new byte[0];
     private Timing timing;
 
+    /**
+     * The cache folder of every in-process run unless a test names its own: find's index must
+     * never land in the real ~/.cache of the machine running the tests.
+     */
+    private static final String TEST_CACHE = testCache();
+
+    Cli() {
+        env.put("XDG_CACHE_HOME", TEST_CACHE);
+    }
+
+    private static String testCache() {
+        try {
+            return java.nio.file.Files.createTempDirectory("userlookup-test-cache").toString();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     static Cli against(String baseUrl) {
         return new Cli().env("USERLOOKUP_BASE_URL", baseUrl).env("USERLOOKUP_API_KEY", TestKeys.KEY);
     }

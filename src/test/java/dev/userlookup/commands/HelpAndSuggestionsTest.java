@@ -72,7 +72,7 @@ class HelpAndSuggestionsTest {
 
     @Test
     void aCommandsHelpShowsItsOwnOptionsPointsToTheGlobalOnesAndHasExamples() {
-        for (String command : new String[] {"resolve", "list"}) {
+        for (String command : new String[] {"resolve", "list", "find"}) {
             String help = Cli.bare().run(command, "--help").out();
 
             assertFalse(help.contains("--base-url=URL"), command + ": " + help);

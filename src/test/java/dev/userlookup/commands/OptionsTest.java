@@ -323,7 +323,7 @@ class OptionsTest {
         Cli.Result result = Cli.bare().run();
 
         assertEquals(2, result.exit());
-        assertEquals("userlookup: missing command: resolve or list; see 'userlookup --help'\n", result.err());
+        assertEquals("userlookup: missing command: resolve, find or list; see 'userlookup --help'\n", result.err());
     }
 
     @Test

@@ -29,7 +29,8 @@ public final class RootFooter {
             new Variable("USERLOOKUP_PAGER, PAGER", "the pager for output and help taller than the screen "
                     + "(default: less -FRX; empty: none); LESS, when unset, is FRXK, so Ctrl-C quits less and the run"),
             new Variable("HTTPS_PROXY, HTTP_PROXY, NO_PROXY", "as curl reads them"),
-            new Variable("NO_COLOR, CLICOLOR_FORCE", "turn colour off, or on even into a pipe"));
+            new Variable("NO_COLOR, CLICOLOR_FORCE", "turn colour off, or on even into a pipe"),
+            new Variable("XDG_CACHE_HOME", "the cache folder (default ~/.cache): find's index, the launcher's class archives"));
 
     static final List<String> PROFILES = List.of(
             "Profiles: ~/.config/userlookup/config.toml (or under $XDG_CONFIG_HOME):",
@@ -48,7 +49,7 @@ public final class RootFooter {
                     + "(a full disk), help and version text too"),
             new Status(ExitCode.USAGE, "usage or input error: bad option or value, missing base URL or key, or HTTP 422 from the service"),
             new Status(ExitCode.NOT_FOUND, "not found: no user has that client_user_id (and the list answers at the base URL, "
-                    + "so the base URL is right)"),
+                    + "so the base URL is right), or none of the team's users has that user_id (find)"),
             new Status(ExitCode.AUTH, "authentication or permission refused (HTTP 401, 403)"),
             new Status(ExitCode.UNAVAILABLE, "the service could not be used: unreachable, timed out, 5xx or 429 after retries, "
                     + "a certificate refused, a proxy refusing its credentials, a body that is not the JSON expected, answers too "
@@ -61,6 +62,7 @@ public final class RootFooter {
     static final List<String> EXAMPLES = List.of(
             "Examples:",
             "  userlookup resolve customer-000042",
+            "  userlookup find 138adbbd-c5e6-36c4-aff7-48390b9f91da",
             "  userlookup --profile sandbox list --count",
             "  userlookup help list");
 

@@ -1,0 +1,162 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.ExitCode;
+import dev.userlookup.UsageException;
+import dev.userlookup.commands.help.HelpLayout;
+import dev.userlookup.commands.options.ParallelOption;
+import dev.userlookup.commands.shape.ShapeOptions;
+import dev.userlookup.console.Console;
+import dev.userlookup.console.Counts;
+import dev.userlookup.console.ProgressLine;
+import dev.userlookup.find.Findings;
+import dev.userlookup.find.UserIdSearch;
+import dev.userlookup.find.WantedIds;
+import dev.userlookup.find.index.UserIndex;
+import dev.userlookup.model.UserRecord;
+import dev.userlookup.output.Footers;
+import dev.userlookup.output.Renderer;
+import dev.userlookup.settings.CacheFolder;
+import dev.userlookup.settings.Settings;
+import dev.userlookup.walk.IdSource;
+import dev.userlookup.walk.WalkProgress;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code userlookup find}: the users the service knows by these user_ids. */
+@Command(
+        name = "find",
+        header = "Find users by the service's own user_id (from logs, webhooks, tickets).",
+        synopsisHeading = "%nUsage: ",
+        customSynopsis = "userlookup [OPTIONS] find [--stdin] [--parallel N] [--no-cache] USER_ID...",
+        descriptionHeading = "%n",
+        description = "The service resolves only client_user_ids: find walks the list as list --all does and stops "
+                + "once every id is found. Users print as resolve prints them, in input order; an id never found is named "
+                + "on stderr, exit 3; a value that is not a UUID is exit 2, before any request. A private index in the "
+                + "cache folder (user_id to client_user_id, nothing else) spares later walks: a hit is confirmed by one resolve.",
+        parameterListHeading = "%n",
+        optionListHeading = "%n",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        footerHeading = "%n",
+        footer = {
+            HelpLayout.GLOBAL_OPTIONS,
+            "",
+            "Examples:",
+            "  userlookup find 138adbbd-c5e6-36c4-aff7-48390b9f91da",
+            "  userlookup find 138adbbd-c5e6-36c4-aff7-48390b9f91da --jq .client_user_id",
+            "  grep -o 'user_id=[0-9a-f-]*' app.log | cut -d= -f2 | userlookup find --stdin -o csv",
+        })
+final class FindCommand implements Callable<Integer> {
+
+    private final CommandContext context;
+
+    @Parameters(arity = "0..*", paramLabel = "USER_ID", description = "The service's id of the user, a UUID.")
+    List<String> ids = new ArrayList<>();
+
+    @Mixin
+    HelpLayout.HelpOption help;
+
+    @Option(names = "--stdin", description = "Read the user_ids from standard input, one a line; blanks around an id are dropped.")
+    boolean stdin;
+
+    @Mixin
+    ParallelOption parallel = new ParallelOption();
+
+    @Option(names = "--no-cache", description = "Neither read nor write the index: walk the list.")
+    boolean noCache;
+
+    @Mixin
+    ShapeOptions shape = new ShapeOptions();
+
+    FindCommand(CommandContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        context.shape(shape.decide(context.options().output, false));
+        if (stdin && !ids.isEmpty()) {
+            throw new UsageException("find: give user_ids as arguments or with --stdin, not both");
+        }
+        if (!stdin && ids.isEmpty()) {
+            throw new UsageException("find: give a USER_ID (or several, or --stdin)");
+        }
+        if (stdin && context.options().keyFromStdin()) {
+            throw new UsageException("find: --stdin and --api-key-file - cannot both read standard input");
+        }
+        // Every id is read and checked before the first request.
+        WantedIds wanted = WantedIds.of(stdin ? readStdin() : ids);
+        if (wanted.size() == 0) {
+            throw new UsageException("find: no user_id on standard input");
+        }
+        Settings settings = context.settings();
+        UserIndex index = noCache ? UserIndex.none()
+                : UserIndex.open(CacheFolder.of(context.console().io().env()), settings.baseUrl().value().toString(),
+                        settings.apiKey().value());
+        UserIdSearch search = new UserIdSearch(context.client(), index, parallel.value(), progress());
+        if (!stdin && ids.size() == 1) {
+            UserIdSearch.Outcome outcome = search.find(wanted, new Findings() {
+                @Override public void found(String asked, UserRecord user) throws IOException {
+                    context.renderer().user(user);
+                }
+                @Override public void notFound(String asked, long searched) {
+                    sayNotFound(asked, searched);
+                }
+            });
+            return outcome.notFound() > 0 ? ExitCode.NOT_FOUND : ExitCode.OK;
+        }
+        UserIdSearch.Outcome outcome;
+        // The document stays whole (a closed JSON array) whatever cuts the find short.
+        try (Renderer.UserStream out = context.renderer().stream(Renderer.StreamShape.ARRAY)) {
+            outcome = search.find(wanted, new Findings() {
+                @Override public void found(String asked, UserRecord user) throws IOException {
+                    out.addAll(List.of(user));
+                    out.flush();
+                }
+                @Override public void notFound(String asked, long searched) {
+                    sayNotFound(asked, searched);
+                }
+            });
+            out.finish(Footers.batch(outcome.found(), outcome.notFound()));
+        }
+        return outcome.notFound() > 0 ? ExitCode.NOT_FOUND : ExitCode.OK;
+    }
+
+    private List<String> readStdin() {
+        if (context.console().terminal().stdinIsTerminal()) {
+            context.console().keepOffPager();
+            context.say("reading user_ids, one a line (Ctrl-D to end)");
+        }
+        List<String> read = new ArrayList<>();
+        try {
+            new IdSource(context.console().io().stdin()).forEachRemaining(read::add);
+        } catch (IllegalArgumentException unreadableInput) {
+            throw new UsageException("find: " + unreadableInput.getMessage(), unreadableInput);
+        }
+        return read;
+    }
+
+    private void sayNotFound(String asked, long searched) {
+        context.say("find \"" + asked + "\": not found: none of the " + Counts.format(searched)
+                + " users searched has this user_id");
+    }
+
+    /** At a terminal a line of how far the search is; the found users are few, so it shows whatever stdout is. */
+    private WalkProgress progress() {
+        Console console = context.console();
+        if (!console.terminal().stderrIsTerminal()) {
+            return WalkProgress.NONE;
+        }
+        ProgressLine line = console.stderr().progressLine("users searched");
+        return new WalkProgress() {
+            @Override public void update(long users, Long total) { line.update(users, total); }
+            @Override public void clear() { line.clear(); }
+        };
+    }
+}
