@@ -9,7 +9,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts the fake service and runs the built launcher against it: one resolve, one list.
+ * Starts the fake service and runs the built launcher against it: one resolve, the same user
+ * found by its user_id, one list.
  * No network and no real key needed. {@code mvn -Pdemo -DskipTests package} runs it with
  * {@code target/userlookup} as its one argument.
  */
@@ -36,6 +37,8 @@ public final class Demo {
             String clientUserId = fake.users().clientUserId(DEMO_USER_INDEX);
             for (List<String> command : List.of(
                     List.of("resolve", clientUserId),
+                    // --no-cache: each demo's fake has a port of its own, so an index would only be litter.
+                    List.of("find", fake.users().userId(DEMO_USER_INDEX), "--no-cache"),
                     List.of("list", "--limit", "5"))) {
                 if (!run(fake, launcher, command)) {
                     failed.add("userlookup " + String.join(" ", command));
