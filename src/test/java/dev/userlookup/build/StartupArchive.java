@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -37,6 +38,9 @@ public final class StartupArchive {
     record Training(int exit, List<String> arguments) {
     }
 
+    /** The user_id of the fake's customer-000042. */
+    private static final String FAKE_USER_ID = "138adbbd-c5e6-36c4-aff7-48390b9f91da";
+
     private static final List<Training> TRAINING = List.of(
             new Training(0, List.of("resolve", "customer-000042")),
             new Training(0, List.of("resolve", "customer-000042", "-o", "table")),
@@ -46,6 +50,9 @@ public final class StartupArchive {
             new Training(0, List.of("list", "--limit", "20", "-o", "ndjson")),
             new Training(0, List.of("list", "--all", "--limit", "200", "-o", "json")),
             new Training(0, List.of("list", "--count")),
+            // The fake's customer-000042 by its user_id: first a walk that fills the index, then a hit from it.
+            new Training(0, List.of("find", FAKE_USER_ID, "-o", "table")),
+            new Training(0, List.of("find", FAKE_USER_ID)),
             new Training(0, List.of("--help")));
 
     /**
@@ -246,12 +253,12 @@ public final class StartupArchive {
             run(new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + classList,
                     "-XX:SharedArchiveFile=" + archive, "-cp", jar.toString()), 0, "the archive's dump (java -Xshare:dump)");
         } finally {
-            try (Stream<Path> files = Files.list(work)) {
-                for (Path file : files.toList()) {
+            // Deepest first: the training's cache folder holds folders of its own.
+            try (Stream<Path> files = Files.walk(work)) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
                     Files.delete(file);
                 }
             }
-            Files.delete(work);
         }
         if (!Files.isRegularFile(archive)) {
             throw new TrainingFailed("the JVM wrote no archive " + archive);
@@ -292,6 +299,8 @@ public final class StartupArchive {
         command.addAll(training.arguments());
         ProcessBuilder builder = new ProcessBuilder(command);
         trainingEnvironment(builder, fake, trusted);
+        // find's index goes into the training's own folder, never the cache of the machine that builds.
+        builder.environment().put("XDG_CACHE_HOME", list.resolveSibling("cache").toString());
         run(builder, training.exit(), "training run 'userlookup " + String.join(" ", training.arguments()) + "'"
                 + (fake.caCert() == null ? "" : " over HTTPS"));
         List<String> classes = new ArrayList<>();
