@@ -3,16 +3,21 @@ package dev.userlookup.find.index;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
 
 /**
  * A file written whole or not at all: into a temporary file of its own beside it, 600 from its
  * creation, then renamed over it. A reader sees the old file or the new one, never a part; two
- * runs saving at once each rename a whole file of their own, and the last one stays.
+ * runs saving at once each rename a whole file of their own, and the last one stays. A temporary
+ * file a killed run left behind is removed by the next write of the same file, once it is old
+ * enough that no run can still be writing it.
  */
 final class AtomicReplace {
 
@@ -22,10 +27,14 @@ final class AtomicReplace {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** A save of a million users takes about half a second: a temporary file this old is no run's any more. */
+    static final Duration ABANDONED = Duration.ofMinutes(10);
+
     private AtomicReplace() {
     }
 
     static void write(Path target, Content content) throws IOException {
+        sweep(target);
         Path temporary = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".tmp", IndexLocation.fileMode());
         try {
             try (OutputStream out = new BufferedOutputStream(
@@ -36,6 +45,19 @@ final class AtomicReplace {
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temporary);
             throw e;
+        }
+    }
+
+    private static void sweep(Path target) {
+        Instant abandoned = Instant.now().minus(ABANDONED);
+        try (DirectoryStream<Path> left = Files.newDirectoryStream(target.getParent(), target.getFileName() + ".*.tmp")) {
+            for (Path temporary : left) {
+                if (Files.getLastModifiedTime(temporary, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(abandoned)) {
+                    Files.deleteIfExists(temporary);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // nothing to sweep, or not now: the write itself says whether the folder can be written
         }
     }
 }

@@ -160,17 +160,17 @@ final class IndexFile {
         return valid;
     }
 
-    /** The entry's client id as UTF-8 into {@code into} (at least MAX_CLIENT_ID_BYTES long); its length. Only for a valid entry. */
-    int clientIdBytes(int entry, byte[] into) {
+    /** Copies a valid entry's client id, UTF-8, into {@code into} at {@code at}; its length. */
+    int clientIdBytes(int entry, byte[] into, int at) {
         int start = start(entry);
         int length = end(entry) - start;
-        map.get(areaStart + start, into, 0, length);
+        map.get(areaStart + start, into, at, length);
         return length;
     }
 
     /** Whether a valid entry holds exactly these bytes. */
     boolean holdsClientId(int entry, byte[] bytes, int from, int length, byte[] scratch) {
-        int own = clientIdBytes(entry, scratch);
+        int own = clientIdBytes(entry, scratch, 0);
         return Arrays.equals(scratch, 0, own, bytes, from, from + length);
     }
 

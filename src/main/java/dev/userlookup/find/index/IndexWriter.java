@@ -1,7 +1,7 @@
 package dev.userlookup.find.index;
 
-import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.zip.CRC32;
@@ -25,11 +25,11 @@ final class IndexWriter {
             return false;
         }
         AtomicReplace.write(target, out -> {
-            DataOutputStream data = new DataOutputStream(out);
-            data.write(header);
-            entries(data, plan, old, recorded);
-            clientIds(data, plan, old, recorded);
-            data.flush();
+            out.write(header);
+            Chunk chunk = new Chunk(out);
+            entries(chunk, plan, old, recorded);
+            clientIds(chunk, plan, old, recorded);
+            chunk.flush();
         });
         return true;
     }
@@ -44,39 +44,59 @@ final class IndexWriter {
         return header.array();
     }
 
-    private static void entries(DataOutputStream data, MergePlan plan, IndexFile old, RecordedUsers recorded) throws IOException {
+    private static void entries(Chunk chunk, MergePlan plan, IndexFile old, RecordedUsers recorded) throws IOException {
         IndexFormat.EntryCheck check = new IndexFormat.EntryCheck();
         int end = 0;
         for (int n = 0; n < plan.count(); n++) {
             int source = plan.source(n);
+            ByteBuffer entry = chunk.room(IndexFormat.ENTRY_SIZE);
             if (plan.fromOld(n)) {
                 end += old.end(source) - old.start(source);
-                data.writeLong(old.high(source));
-                data.writeLong(old.low(source));
-                data.writeInt(end);
-                data.writeInt(old.crc(source));
+                entry.putLong(old.high(source)).putLong(old.low(source)).putInt(end).putInt(old.crc(source));
             } else {
                 int start = recorded.start(source);
                 int length = recorded.end(source) - start;
                 end += length;
-                data.writeLong(recorded.high(source));
-                data.writeLong(recorded.low(source));
-                data.writeInt(end);
-                data.writeInt(check.of(recorded.high(source), recorded.low(source), recorded.bytes(), start, length));
+                long high = recorded.high(source);
+                long low = recorded.low(source);
+                entry.putLong(high).putLong(low).putInt(end).putInt(check.of(high, low, recorded.bytes(), start, length));
             }
         }
     }
 
-    private static void clientIds(DataOutputStream data, MergePlan plan, IndexFile old, RecordedUsers recorded) throws IOException {
-        byte[] scratch = new byte[IndexFormat.MAX_CLIENT_ID_BYTES];
+    private static void clientIds(Chunk chunk, MergePlan plan, IndexFile old, RecordedUsers recorded) throws IOException {
         for (int n = 0; n < plan.count(); n++) {
             int source = plan.source(n);
+            ByteBuffer into = chunk.room(IndexFormat.MAX_CLIENT_ID_BYTES);
             if (plan.fromOld(n)) {
-                data.write(scratch, 0, old.clientIdBytes(source, scratch));
+                into.position(into.position() + old.clientIdBytes(source, into.array(), into.position()));
             } else {
                 int start = recorded.start(source);
-                data.write(recorded.bytes(), start, recorded.end(source) - start);
+                into.put(recorded.bytes(), start, recorded.end(source) - start);
             }
+        }
+    }
+
+    /** The file's bytes gathered 64 KB at a time: one write for many entries. */
+    private static final class Chunk {
+        private final OutputStream out;
+        private final ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+
+        Chunk(OutputStream out) {
+            this.out = out;
+        }
+
+        /** The buffer, with room for {@code bytes} more. */
+        ByteBuffer room(int bytes) throws IOException {
+            if (buffer.remaining() < bytes) {
+                flush();
+            }
+            return buffer;
+        }
+
+        void flush() throws IOException {
+            out.write(buffer.array(), 0, buffer.position());
+            buffer.clear();
         }
     }
 }

@@ -90,6 +90,22 @@ class IndexFolderTest {
     }
 
     @Test
+    void aTemporaryFileAKilledRunLeftIsRemovedByTheNextWriteAndOneBeingWrittenIsNot() throws Exception {
+        Path folder = Files.createDirectories(home.resolve("folder"));
+        Path target = folder.resolve("file");
+        Path abandoned = Files.write(folder.resolve("file.123.tmp"), new byte[10]);
+        Files.setLastModifiedTime(abandoned, java.nio.file.attribute.FileTime.from(
+                java.time.Instant.now().minus(AtomicReplace.ABANDONED).minusSeconds(60)));
+        Path beingWritten = Files.write(folder.resolve("file.456.tmp"), new byte[10]);
+        Path another = Files.write(folder.resolve("other.789.tmp"), new byte[10]);
+        Files.setLastModifiedTime(another, Files.getLastModifiedTime(abandoned));
+
+        AtomicReplace.write(target, out -> out.write(1));
+
+        assertEquals(List.of(target, beingWritten, another), list(folder).stream().sorted().toList());
+    }
+
+    @Test
     void anIndexFolderOthersCanWriteIsNeitherReadNorWritten() throws Exception {
         for (String where : List.of("index", "keys")) {
             for (String mode : List.of("rwxrwx---", "rwx---rwx", "rwxrwxrwx")) {
