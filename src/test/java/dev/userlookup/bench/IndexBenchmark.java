@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  */
 public final class IndexBenchmark {
 
-    private static final String BASE_URL = "https://api.example.test";
+    private static final String BASE_URL = "https://service.example.test";
     private static final ApiKey KEY = ApiKey.of("sk-bench-key", "bench");
     private static final String TEAM = "bench-team";
     private static final long SEED = 42;
