@@ -157,8 +157,8 @@ class IndexCorruptionTest {
     @Test
     void anotherBaseUrlsIndexCopiedUnderThisNameIsIgnoredAndReplaced() throws Exception {
         Path elsewhere = cache.resolve("elsewhere");
-        Team.save(elsewhere, "https://api.exAmple.test", Team.KEY, Team.TEAM, team);
-        Files.copy(IndexLocation.of(elsewhere, "https://api.exAmple.test", Team.KEY).teamFile(Team.TEAM), file,
+        Team.save(elsewhere, "https://service.exAmple.test", Team.KEY, Team.TEAM, team);
+        Files.copy(IndexLocation.of(elsewhere, "https://service.exAmple.test", Team.KEY).teamFile(Team.TEAM), file,
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertReadsEmpty("another base URL's");
         assertReplacedAtSave("another base URL's");

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 /** Users of a made-up team for the index's tests: random user_ids (seeded) and client ids. */
 final class Team {
 
-    static final String BASE_URL = "https://api.example.test";
+    static final String BASE_URL = "https://service.example.test";
     static final String KEY_TEXT = "sk-live-Zq8Kt3VwYx91Lm";
     static final ApiKey KEY = ApiKey.of(KEY_TEXT, "test");
     static final String TEAM = "4a5b6c7d-team-one";
