@@ -47,8 +47,10 @@ class ThrottleTest {
     /**
      * 429 with Retry-After: 0 on every page after the first, --parallel 16. Each worker retrying on
      * its own sent 72 requests (16 workers x 4 attempts, and more); with one shared pause and the
-     * requests in flight halved at each (16, 8, 4, 2), the walk ends after some 31 at most, up to
-     * the order the first burst's answers land in.
+     * requests in flight halved at each (16, 8, 4, 2), the walk ends after some 31, up to the order
+     * the first burst's answers land in. That order is the scheduler's: on a machine loaded by
+     * other builds a batch once took 41, so the bound is 48, which the old per-worker retries (72)
+     * still fail. WalkPaceTest pins the pace itself, on a fake clock and by events.
      */
     @Test
     void aStormOf429sOnAWalkIsNotMetWithABurstOfRetries() {
@@ -62,7 +64,7 @@ class ThrottleTest {
         assertEquals(5, result.exit(), result::toString);
         assertOneLine(result);
         int requests = service.getAllServeEvents().size();
-        assertTrue(requests <= 40, requests + " requests for a walk refused with 429");
+        assertTrue(requests <= 48, requests + " requests for a walk refused with 429");
     }
 
     @Test
@@ -74,7 +76,7 @@ class ThrottleTest {
 
         assertEquals(5, result.exit(), result::toString);
         int requests = service.getAllServeEvents().size();
-        assertTrue(requests <= 40, requests + " requests for a batch refused with 429");
+        assertTrue(requests <= 48, requests + " requests for a batch refused with 429 (see the walk's case for the bound)");
     }
 
     @ParameterizedTest(name = "Retry-After: {0}")
