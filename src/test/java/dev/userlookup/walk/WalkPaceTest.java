@@ -96,8 +96,13 @@ class WalkPaceTest {
      * every other page's request waits until the head's has reached the service. Otherwise the
      * places follow whichever worker the scheduler ran first, and with a late place the head page
      * waits while older pages spend their retries: the count would measure the scheduler.
+     *
+     * <p>A request waits holding one of the walk's {@code parallel} places: if every place were
+     * taken by a waiting page, the head could never get one. So fewer than {@code parallel} wait;
+     * a page that finds them all waiting goes on (a loaded scheduler once ran 16 pages before the
+     * head, and the walk hung until the wait gave up).
      */
-    private static PageSource headPageFirst(PageSource pages) {
+    private static PageSource headPageFirst(PageSource pages, int parallel) {
         return new PageSource() {
             @Override
             public UserPage fetch(long offset, int limit) {
@@ -107,7 +112,7 @@ class WalkPaceTest {
             @Override
             public Supplier<UserPage> request(long offset, int limit) {
                 if (offset > PAGE) {
-                    storm.awaitHead();
+                    storm.awaitHead(parallel);
                 }
                 return pages.request(offset, limit);
             }
@@ -134,7 +139,7 @@ class WalkPaceTest {
         FakeTiming timing = new FakeTiming();
 
         try (ServiceClient client = client(retries, timing)) {
-            ServiceException failure = assertThrows(ServiceException.class, () -> walk(headPageFirst(new ServicePages(client)), 16));
+            ServiceException failure = assertThrows(ServiceException.class, () -> walk(headPageFirst(new ServicePages(client), 16), 16));
             assertTrue(failure.getMessage().contains("HTTP 429"), failure.getMessage());
             assertTrue(failure.getMessage().contains("offset " + PAGE + " "), "the walk ends at its head page: " + failure.getMessage());
         } finally {
@@ -179,6 +184,8 @@ class WalkPaceTest {
         private volatile CountDownLatch passOn = new CountDownLatch(1);
         private final AtomicInteger headTries = new AtomicInteger();
         private volatile int headLastTry;
+        /** Pages waiting for the head's request to reach the service, each holding a place of the walk. */
+        private final AtomicInteger waiting = new AtomicInteger();
 
         void reset(int headLastTry) {
             passOn.countDown();
@@ -188,12 +195,18 @@ class WalkPaceTest {
             passOn = new CountDownLatch(1);
         }
 
-        void awaitHead() {
+        void awaitHead(int parallel) {
+            if (waiting.incrementAndGet() >= parallel) {
+                waiting.decrementAndGet();
+                return; // the last free place: waiting in it could leave the head none
+            }
             try {
                 assertTrue(headArrived.await(20, TimeUnit.SECONDS), "the head page's request reached the service");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new CancellationException("interrupted");
+            } finally {
+                waiting.decrementAndGet();
             }
         }
 
