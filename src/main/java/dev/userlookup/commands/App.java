@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 import picocli.CommandLine;
 
 /** Builds the command line for one invocation and runs it; returns the exit status. */
@@ -31,27 +32,39 @@ public final class App {
     }
 
     public static int run(String[] args, Io io) {
-        return run(args, io, SignalStop.NONE, null);
+        return run(args, io, SignalStop.NONE, null, null);
     }
 
     /** In-process, with the clocks and sleep of retries and pauses given (tests: no real backoff). */
     public static int run(String[] args, Io io, Timing timing) {
-        return run(args, io, SignalStop.NONE, timing);
+        return run(args, io, SignalStop.NONE, timing, null);
     }
 
     /**
      * Runs as the process: Ctrl-C and SIGTERM stop the work at once ({@link SignalStop}); the JVM
-     * then exits 130 or 143 once the run has closed its output.
+     * then exits 130 or 143 once the run has closed its output. A failure in another thread is
+     * said through the run's standard error; out of memory there ends the process with {@code exit}.
      */
-    public static int runAsProcess(String[] args, Io io) {
-        return run(args, io, SignalStop.onSignals(Thread.currentThread()), null);
+    public static int runAsProcess(String[] args, Io io, IntConsumer exit) {
+        return run(args, io, SignalStop.onSignals(Thread.currentThread()), null, exit);
     }
 
-    /** @param timing null for the real clocks and sleep */
-    static int run(String[] args, Io io, SignalStop stop, Timing timing) {
+    /**
+     * @param timing null for the real clocks and sleep
+     * @param exit how the process ends at once (out of memory in another thread); null in-process
+     */
+    static int run(String[] args, Io io, SignalStop stop, Timing timing, IntConsumer exit) {
         CommandContext context = new CommandContext(io, new GlobalOptions(), timing);
         stop.watch(context.console()::pagerRunning);
         ErrorReporter reporter = reporter(context, stop);
+        if (exit != null) {
+            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+                int status = reporter.uncaught(thread, e);
+                if (status >= 0) {
+                    exit.accept(status);
+                }
+            });
+        }
         int status = ExitCode.FAILURE;
         try {
             CommandLine commandLine = commandLine(context, reporter);

@@ -134,6 +134,24 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
     }
 
     /**
+     * A failure in a thread of the run's own (the HTTP client's, a worker's), which no command
+     * catches: one line through the run's standard error, so the key is taken out, the text made
+     * safe and a progress line cleared first. Out of memory is as in a command: one line, exit 5.
+     *
+     * @return the exit status the process must end with now, or -1 when the run goes on (it then
+     *     fails, or not, in its own words)
+     */
+    int uncaught(Thread thread, Throwable e) {
+        if (e instanceof OutOfMemoryError) {
+            return report(e);
+        }
+        String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+        line("unexpected failure in " + thread.getName() + ": " + e.getClass().getSimpleName()
+                + (message.isEmpty() ? "" : ": " + message));
+        return -1;
+    }
+
+    /**
      * The stack trace for --verbose. Messages carry the service's words (a line break among them),
      * so each throwable's message is redacted and escaped whole before its frames.
      */
