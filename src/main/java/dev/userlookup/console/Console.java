@@ -56,7 +56,16 @@ public final class Console {
         if (stdout == null) {
             Terminal terminal = io.terminal();
             String pager = Pager.command(io.env());
-            if (pagerAllowed && pager != null && terminal.stdoutIsTerminal() && terminal.height() > 0) {
+            boolean wanted = pagerAllowed && pager != null && terminal.stdoutIsTerminal() && terminal.height() > 0;
+            if (wanted && !Pager.runnable(pager, io.env())) {
+                // Output into a pager that never started would be lost, and the run end 0.
+                String variable = Pager.chosenBy(io.env());
+                if (variable != null) {
+                    messages.say("warning: the pager '" + pager + "' of " + variable + " is not found; output is shown without one");
+                }
+                wanted = false;
+            }
+            if (wanted) {
                 paged = new PagedOutput(io.stdout(), pager, io.env(), terminal.height(), terminal.width());
                 stderr.heldOutput(paged);
                 stdout = StdoutGuard.around(paged);

@@ -83,4 +83,34 @@ class ConsoleTest {
         console.messages().say("the key s3cret was refused");
         assertEquals("userlookup: the key *** was refused\n", err.toString(StandardCharsets.UTF_8));
     }
+
+    /** Thirty lines: taller than the 24-row screen, so a pager would take them. */
+    private static byte[] tallOutput() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 1; i <= 30; i++) {
+            text.append("line ").append(i).append('\n');
+        }
+        return text.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aPagerThatIsNotThereIsNamedOnceAndTheOutputShownWithoutIt() throws IOException {
+        Console console = console(true, Map.of("USERLOOKUP_PAGER", "lesss -R", "PATH", "/nonexistent"));
+        console.stdout().write(tallOutput());
+        console.close();
+
+        assertEquals(new String(tallOutput(), StandardCharsets.UTF_8), shown());
+        assertEquals("userlookup: warning: the pager 'lesss -R' of USERLOOKUP_PAGER is not found; output is shown without one\n",
+                err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theDefaultLessMissingAsInASmallContainerShowsTheOutputWithoutAWord() throws IOException {
+        Console console = console(true, Map.of("PATH", "/nonexistent"));
+        console.stdout().write(tallOutput());
+        console.close();
+
+        assertEquals(new String(tallOutput(), StandardCharsets.UTF_8), shown());
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
 }
