@@ -6,6 +6,9 @@ import dev.userlookup.console.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -133,7 +136,7 @@ final class KeySource {
         try {
             prompt.print("userlookup: API key (not shown): ");
             prompt.flush();
-            return readLine(stdin);
+            return typedLine(stdin);
         } finally {
             hidden.close();
             prompt.println();
@@ -155,6 +158,38 @@ final class KeySource {
             throw new UsageException("the API key from " + origin + " is larger than 64 KiB: that is not a key");
         }
         return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The typed line, read by a thread of its own: a read from a terminal cannot be interrupted,
+     * so Ctrl-C at the prompt would wait for the run's stop to give up on it (5 s). The reader is
+     * a daemon, left behind on Ctrl-C; the JVM ends without it.
+     */
+    private static String typedLine(InputStream in) throws IOException {
+        CompletableFuture<String> typed = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try {
+                typed.complete(readLine(in));
+            } catch (Throwable e) {
+                typed.completeExceptionally(e);
+            }
+        }, "userlookup-key-prompt");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            return typed.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted at the key prompt");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException) {
+                throw (IOException) e.getCause();
+            }
+            if (e.getCause() instanceof RuntimeException) {
+                throw (RuntimeException) e.getCause();
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** One typed line, without its line ending; byte by byte, so nothing after it is consumed. */

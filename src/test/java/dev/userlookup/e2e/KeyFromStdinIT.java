@@ -85,4 +85,27 @@ class KeyFromStdinIT {
         assertEquals(fake.users().user(0), json.readTree(user), seen);
         assertEquals("echo ", lines[lines.length - 1], "echo is on again after the run: " + seen);
     }
+
+    /**
+     * Ctrl-C at the hidden prompt ends the run at once, 130, with echo back on. A read from a
+     * terminal cannot be interrupted: it waited for the run's stop to give up on it, 5 s, so the
+     * bound here (3 s, where it takes a few hundred milliseconds) tells the two apart.
+     */
+    @Test
+    void ctrlCAtTheKeyPromptEndsTheRunAtOnceWithEchoBack() {
+        assumeTrue(Subprocess.scriptAvailable(), "util-linux script(1) is needed for pseudo-terminal tests");
+        String command = Subprocess.LAUNCHER + " --api-key-file - list --limit 1; echo \"status=$?\"; "
+                + "stty -a | grep -o -- '-*echo ' | head -n 1";
+        String seen;
+        try (Subprocess.Typed terminal = Subprocess.typedInTerminal(env(), 80, 24, command)) {
+            terminal.awaitScreen("userlookup: API key (not shown): ", Duration.ofSeconds(30));
+            terminal.type("\u0003");
+            terminal.awaitScreen("status=", Duration.ofSeconds(3));
+            assertTrue(terminal.awaitEnd(Duration.ofSeconds(30)), "still running: " + terminal.screen());
+            seen = terminal.screen();
+        }
+        String[] lines = seen.split("\r\n");
+        assertTrue(seen.contains("status=130"), seen);
+        assertEquals("echo ", lines[lines.length - 1], "echo is on again after Ctrl-C: " + seen);
+    }
 }
