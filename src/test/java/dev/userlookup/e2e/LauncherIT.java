@@ -746,7 +746,7 @@ class LauncherIT {
     }
 
     @Test
-    void aDumpThatFailsIsNotTriedAgainForThatBuildAndJdk() throws Exception {
+    void aDumpThatFailsIsNotTriedAgainForThatBuildAndJdkUntilADayLater() throws Exception {
         Path tries = dir.resolve("tries");
         Path jdk = wrappedJdk("  echo dump >> '" + tries + "'; echo 'Error: no CDS here' >&2; exit 1");
         Path home = unpackWithClassList();
@@ -759,6 +759,14 @@ class LauncherIT {
         List<Path> left = filesIn(dir.resolve("home/.cache/userlookup"));
         assertEquals(1, left.size(), left::toString);
         assertTrue(left.get(0).toString().endsWith(".jsa.failed"), left::toString);
+
+        // A day later the cause may have passed: one more try, then a day's rest again.
+        Files.setLastModifiedTime(left.get(0), java.nio.file.attribute.FileTime.from(
+                java.time.Instant.now().minus(java.time.Duration.ofHours(25))));
+        for (int run = 0; run < 2; run++) {
+            assertResolves(onPath(env, "resolve", fake.users().clientUserId(7)));
+        }
+        assertEquals(List.of("dump", "dump"), Files.readAllLines(tries), "tried again after a day, once");
     }
 
     @Test
