@@ -91,6 +91,17 @@ final class InputOrder {
         open.clear();
     }
 
+    /** The search failed: the users found are handed on in input order, the ids not answered left out. */
+    void handOnFound(Findings out) throws IOException {
+        for (; next < found.length; next++) {
+            if (found[next] != null) {
+                foundCount++;
+                out.found(wanted.asked().get(next), found[next]);
+                found[next] = null;
+            }
+        }
+    }
+
     /** Answers handed on as found so far (an id asked for twice counts twice). */
     int foundCount() {
         return foundCount;

@@ -61,6 +61,13 @@ public final class UserIdSearch {
                 walk = new PageWalker(new ServicePages(client), ServiceClient.MAX_LIMIT, parallel, progress).walk(0, sink);
             }
             order.handOnRest(out, walk == null ? 0 : walk.printed());
+        } catch (ServiceException failure) {
+            // The users found before the service failed still print, in input order; the error
+            // says why the others are not answered. Not after Ctrl-C: that ends the run at once.
+            if (!Thread.currentThread().isInterrupted()) {
+                order.handOnFound(out);
+            }
+            throw failure;
         } finally {
             // What was learnt stays learnt, a walk that failed half-way included; not after Ctrl-C,
             // which must end the run at once.
@@ -95,14 +102,25 @@ public final class UserIdSearch {
         });
     }
 
+    /**
+     * A hit's resolve: accepted with the user_id asked for. An answer that does not hold (404,
+     * another user_id, another client_user_id, a body that is not a user) drops the entry; any
+     * other failure (a 5xx after the retries, a refused key) keeps it. Either way the walk decides,
+     * and says in its own words what fails: the resolve is find's, not one the person typed.
+     */
     private void confirm(OrderedParallel.Done<Hit, UserRecord> done, InputOrder order) {
         Hit hit = done.input();
-        if (done.failure() instanceof ServiceException.NotFound) {
-            index.forget(hit.id()); // the user is gone, or has another client_user_id now
+        RuntimeException failure = done.failure();
+        if (failure instanceof ServiceException.NotFound || failure instanceof ServiceException.OtherUser
+                || failure instanceof ServiceException.BadResponse) {
+            index.forget(hit.id()); // the user is gone, or the client id now names another user
             return;
         }
-        if (done.failure() != null) {
-            throw done.failure();
+        if (failure instanceof ServiceException) {
+            return;
+        }
+        if (failure != null) {
+            throw failure;
         }
         UserRecord user = done.result();
         try {

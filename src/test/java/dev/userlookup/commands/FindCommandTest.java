@@ -60,6 +60,16 @@ class FindCommandTest {
                 .collect(Collectors.toList());
     }
 
+    /**
+     * The requests a find begins with: its first page, or a resolve. A walk stopped in the test
+     * before may still have a later page on its way, which reaches the service after the reset.
+     */
+    private static List<String> requestsThatBeginAFind() {
+        return service.getAllServeEvents().stream().map(e -> e.getRequest().getUrl())
+                .filter(url -> url.startsWith("/v2/user/resolve/") || url.equals("/v2/user/?offset=0&limit=500"))
+                .collect(Collectors.toList());
+    }
+
     @Test
     void findsAUserByItsUserIdAndPrintsItAsResolveDoes() throws Exception {
         Cli.Result result = cli().run("find", Users.uuid(1_234), "--no-cache");
@@ -113,7 +123,7 @@ class FindCommandTest {
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: find: \"customer-42\" is not a user_id (a UUID such as 138adbbd-c5e6-36c4-aff7-48390b9f91da); "
                 + "your own ids are looked up with userlookup resolve\n", result.err());
-        assertEquals(0, service.getAllServeEvents().size());
+        assertEquals(List.of(), requestsThatBeginAFind());
     }
 
     @Test
@@ -134,7 +144,7 @@ class FindCommandTest {
 
         assertEquals(2, result.exit(), result::toString);
         assertTrue(result.err().contains("\"not-a-uuid\" is not a user_id"), result.err());
-        assertEquals(0, service.getAllServeEvents().size());
+        assertEquals(List.of(), requestsThatBeginAFind());
     }
 
     @Test
@@ -142,7 +152,7 @@ class FindCommandTest {
         assertEquals(2, cli().run("find").exit());
         assertEquals(2, cli().stdin(Users.uuid(1)).run("find", "--stdin", Users.uuid(1)).exit());
         assertEquals(2, cli().stdin("\n\n").run("find", "--stdin").exit());
-        assertEquals(0, service.getAllServeEvents().size());
+        assertEquals(List.of(), requestsThatBeginAFind());
     }
 
     @Test
@@ -174,5 +184,38 @@ class FindCommandTest {
         assertEquals(5, result.exit(), result::toString);
         assertEquals("", result.out());
         assertFalse(result.err().contains("not found"), result.err());
+    }
+
+    @Test
+    void usersFoundBeforeTheServiceFailedStillPrintInInputOrder() throws Exception {
+        service.stubFor(get(urlEqualTo("/v2/user/?offset=2000&limit=500")).willReturn(aResponse().withStatus(500)));
+
+        Cli.Result result = cli().run("find", Users.uuid(2_400), Users.uuid(10), Users.uuid(20), "--no-cache", "--retries", "0",
+                "-o", "ndjson");
+
+        assertEquals(5, result.exit(), result::toString);
+        List<String> ids = result.out().lines().map(line -> {
+            try {
+                return json.readTree(line).get("user_id").asText();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).collect(Collectors.toList());
+        assertEquals(List.of(Users.uuid(10), Users.uuid(20)), ids, "found before the failure, in input order");
+        assertFalse(result.err().contains("not found"), result.err());
+        assertTrue(result.err().contains("HTTP 500"), result.err());
+    }
+
+    @Test
+    void severalIdsInATableAtATerminal() {
+        Cli.Result result = cli().terminal(true, 100).run("find", Users.uuid(42), "138adbbd-c5e6-36c4-aff7-48390b9f91da",
+                Users.uuid(43), "--no-cache");
+
+        assertEquals(3, result.exit(), result::toString);
+        String[] rows = result.out().replaceAll("\u001b\\[[0-9;]*m", "").split("\n");
+        assertTrue(rows[0].startsWith("USER ID"), result::toString);
+        assertTrue(rows[1].startsWith(Users.uuid(42)) && rows[1].contains("customer-42"), result::toString);
+        assertTrue(rows[2].startsWith(Users.uuid(43)) && rows[2].contains("customer-43"), result::toString);
+        assertTrue(result.out().contains("2 users; 1 not found."), result::toString);
     }
 }

@@ -59,6 +59,19 @@ class FindIndexTest {
         return Cli.against(service.baseUrl()).env("XDG_CACHE_HOME", cache.toString());
     }
 
+    /**
+     * The resolves asked for since the last reset, sorted, and whether a walk began (its first
+     * page). Pages only: a walk stopped by the run before may still have a request on its way,
+     * which reaches the service after the reset.
+     */
+    private static List<String> resolvesAsked() {
+        return asked().stream().filter(url -> url.startsWith("/v2/user/resolve/")).sorted().collect(Collectors.toList());
+    }
+
+    private static boolean walked() {
+        return asked().contains("/v2/user/?offset=0&limit=500");
+    }
+
     /** The URLs the service was asked for since the last reset, in order. */
     private static List<String> asked() {
         List<ServeEvent> events = new ArrayList<>(service.getAllServeEvents());
@@ -83,7 +96,8 @@ class FindIndexTest {
         assertEquals(0, first.exit(), first::toString);
         assertEquals(0, second.exit(), second::toString);
         assertEquals(first.out(), second.out());
-        assertEquals(List.of("/v2/user/resolve/customer-1234"), asked());
+        assertEquals(List.of("/v2/user/resolve/customer-1234"), resolvesAsked());
+        assertFalse(walked(), asked()::toString);
     }
 
     @Test
@@ -94,8 +108,8 @@ class FindIndexTest {
         Cli.Result result = cli().run("find", Users.uuid(3), Users.uuid(1_234), "-o", "ndjson");
 
         assertEquals(0, result.exit(), result::toString);
-        assertEquals(List.of("/v2/user/resolve/customer-1234", "/v2/user/resolve/customer-3"),
-                asked().stream().sorted().collect(Collectors.toList()));
+        assertEquals(List.of("/v2/user/resolve/customer-1234", "/v2/user/resolve/customer-3"), resolvesAsked());
+        assertFalse(walked(), asked()::toString);
         List<String> ids = result.out().lines().map(line -> read(line).get("user_id").asText()).collect(Collectors.toList());
         assertEquals(List.of(Users.uuid(3), Users.uuid(1_234)), ids);
     }
@@ -118,10 +132,12 @@ class FindIndexTest {
 
         assertEquals(0, second.exit(), second::toString);
         assertEquals("renamed-1234", read(second.out()).get("client_user_id").asText());
-        assertEquals("/v2/user/resolve/customer-1234", secondAsked.get(0));
-        assertTrue(secondAsked.contains("/v2/user/?offset=1000&limit=500"), "the walk decided: " + secondAsked);
+        int resolved = secondAsked.indexOf("/v2/user/resolve/customer-1234");
+        int walkBegan = secondAsked.indexOf("/v2/user/?offset=0&limit=500");
+        assertTrue(resolved >= 0 && walkBegan > resolved, "the hit first, then the walk decided: " + secondAsked);
         assertEquals(0, third.exit(), third::toString);
-        assertEquals(List.of("/v2/user/resolve/renamed-1234"), asked(), "the index learnt the new client_user_id");
+        assertEquals(List.of("/v2/user/resolve/renamed-1234"), resolvesAsked(), "the index learnt the new client_user_id");
+        assertFalse(walked(), asked()::toString);
     }
 
     @Test
@@ -144,6 +160,44 @@ class FindIndexTest {
     }
 
     @Test
+    void aHitAnsweredWithAnotherCustomersRecordIsNeverPrintedAndTheWalkDecides() throws Exception {
+        cli().run("find", Users.uuid(1_234));
+        // The service answers the index's client id with a record of another client_user_id: resolve refuses it unread.
+        service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-1234"))
+                .willReturn(okJson(Users.user(Users.uuid(1_234), "customer-9999"))));
+        service.resetRequests();
+
+        Cli.Result result = cli().run("find", Users.uuid(1_234), "-o", "ndjson");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("", result.err());
+        assertEquals("customer-1234", read(result.out()).get("client_user_id").asText(), "the user as the list has it");
+        assertFalse(result.out().contains("customer-9999"), result.out());
+        assertTrue(walked(), "the walk decided: " + asked());
+    }
+
+    @Test
+    void aHitWhoseResolveFailsIsLeftToTheWalkAndKept() throws Exception {
+        cli().run("find", Users.uuid(1_234));
+        service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-1234")).willReturn(aResponse().withStatus(500)));
+        service.resetRequests();
+
+        Cli.Result failing = cli().run("find", Users.uuid(1_234), "--retries", "0", "-o", "ndjson");
+        List<String> failingAsked = asked();
+        service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-1234"))
+                .willReturn(okJson(Users.user(Users.uuid(1_234), "customer-1234"))));
+        service.resetRequests();
+        Cli.Result recovered = cli().run("find", Users.uuid(1_234), "-o", "ndjson");
+
+        assertEquals(0, failing.exit(), failing::toString);
+        assertEquals("", failing.err());
+        assertTrue(failingAsked.contains("/v2/user/?offset=0&limit=500"), "the walk decided: " + failingAsked);
+        assertEquals(0, recovered.exit(), recovered::toString);
+        assertEquals(List.of("/v2/user/resolve/customer-1234"), resolvesAsked(), "the entry was kept");
+        assertFalse(walked(), asked()::toString);
+    }
+
+    @Test
     void noCacheNeitherReadsNorWrites() throws Exception {
         Cli.Result alone = cli().run("find", Users.uuid(1_234), "--no-cache");
         assertEquals(0, alone.exit(), alone::toString);
@@ -155,7 +209,7 @@ class FindIndexTest {
 
         assertEquals(0, walked.exit(), walked::toString);
         assertFalse(asked().contains("/v2/user/resolve/customer-1234"), "--no-cache read the index: " + asked());
-        assertTrue(asked().contains("/v2/user/?offset=1000&limit=500"), asked()::toString);
+        assertTrue(walked(), asked()::toString);
     }
 
     @Test
@@ -169,14 +223,15 @@ class FindIndexTest {
         service.resetRequests();
 
         Cli.Result corrupt = cli().run("find", Users.uuid(1_234), "-o", "ndjson");
-        assertTrue(asked().contains("/v2/user/?offset=1000&limit=500"), "a corrupt index is no index: " + asked());
+        assertTrue(walked(), "a corrupt index is no index: " + asked());
         service.resetRequests();
         Cli.Result rebuilt = cli().run("find", Users.uuid(1_234), "-o", "ndjson");
 
         assertEquals(0, corrupt.exit(), corrupt::toString);
         assertEquals("", corrupt.err());
         assertEquals(0, rebuilt.exit(), rebuilt::toString);
-        assertEquals(List.of("/v2/user/resolve/customer-1234"), asked());
+        assertEquals(List.of("/v2/user/resolve/customer-1234"), resolvesAsked());
+        assertFalse(walked(), asked()::toString);
     }
 
     @Test
