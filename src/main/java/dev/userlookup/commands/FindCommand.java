@@ -109,7 +109,7 @@ final class FindCommand implements Callable<Integer> {
                     sayNotFound(asked, searched);
                 }
             });
-            return outcome.notFound() > 0 ? ExitCode.NOT_FOUND : ExitCode.OK;
+            return notFound(outcome);
         }
         UserIdSearch.Outcome outcome;
         // The document stays whole (a closed JSON array) whatever cuts the find short.
@@ -125,7 +125,18 @@ final class FindCommand implements Callable<Integer> {
             });
             out.finish(Footers.batch(outcome.found(), outcome.notFound()));
         }
-        return outcome.notFound() > 0 ? ExitCode.NOT_FOUND : ExitCode.OK;
+        return notFound(outcome);
+    }
+
+    /** Exit 3 when an id was not found; a walk that did not see the team whole says so, since it may have missed it. */
+    private int notFound(UserIdSearch.Outcome outcome) {
+        if (outcome.notFound() == 0) {
+            return ExitCode.OK;
+        }
+        if (outcome.walk() != null) {
+            WalkWarnings.say(outcome.walk(), "run again", context::say);
+        }
+        return ExitCode.NOT_FOUND;
     }
 
     private List<String> readStdin() {

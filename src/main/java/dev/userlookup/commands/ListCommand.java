@@ -16,7 +16,6 @@ import dev.userlookup.walk.ServicePages;
 import dev.userlookup.walk.WalkProgress;
 import dev.userlookup.walk.WalkResult;
 import dev.userlookup.console.Console;
-import dev.userlookup.console.Counts;
 import dev.userlookup.console.ProgressLine;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -135,23 +134,7 @@ final class ListCommand implements Callable<Integer> {
             result = new PageWalker(new ServicePages(client), pageSize, parallel.value(), progress).walk(start, stream);
             stream.finish(Footers.walk(result.printed()));
         }
-        warnIfIncomplete(result);
+        WalkWarnings.say(result, "run again, or try --limit", context::say);
         return ExitCode.OK;
-    }
-
-    /** A walk that ended short of the total, or met a changing team, says so: exit 0 all the same. */
-    private void warnIfIncomplete(WalkResult result) {
-        if (!result.teamChanged() && result.endedShortOfTheTotal()) {
-            context.say("warning: the walk ended at " + Counts.format(result.reached()) + " of the "
-                    + Counts.format(result.firstTotal()) + " users the service counts (a short page); run again, or try --limit");
-        }
-        if (result.teamChanged()) {
-            context.say("warning: the team changed during the walk ("
-                    + (result.firstTotal() != null && result.lastTotal() != null && !result.firstTotal().equals(result.lastTotal())
-                        ? "total " + Counts.format(result.firstTotal()) + " at the start, " + Counts.format(result.lastTotal()) + " at the end; "
-                        : "")
-                    + Counts.format(result.duplicates()) + " duplicate users dropped, " + Counts.format(result.printed())
-                    + " printed); run again for a consistent list");
-        }
     }
 }

@@ -218,4 +218,17 @@ class FindCommandTest {
         assertTrue(rows[2].startsWith(Users.uuid(43)) && rows[2].contains("customer-43"), result::toString);
         assertTrue(result.out().contains("2 users; 1 not found."), result::toString);
     }
+
+    @Test
+    void aWalkThatEndedShortSaysSoBeforeItsNotFoundIsBelieved() {
+        // The service counts 2,500 users but its pages end at 1,000.
+        service.stubFor(get(urlEqualTo("/v2/user/?offset=1000&limit=500")).willReturn(okJson(Users.page(1_000, 0, TEAM, 500))));
+
+        Cli.Result result = cli().run("find", Users.uuid(2_400), "--no-cache");
+
+        assertEquals(3, result.exit(), result::toString);
+        assertEquals("userlookup: find \"" + Users.uuid(2_400) + "\": not found: none of the 1,000 users searched has this user_id\n"
+                + "userlookup: warning: the walk ended at 1,000 of the 2,500 users the service counts (a short page); run again\n",
+                result.err());
+    }
 }
