@@ -7,6 +7,7 @@ import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;
+import dev.userlookup.model.UserId;
 import dev.userlookup.model.UserRecord;
 import dev.userlookup.walk.IdSource;
 import dev.userlookup.walk.OrderedParallel;
@@ -90,7 +91,12 @@ final class ResolveCommand implements Callable<Integer> {
             }
         }
         if (!stdin && ids.size() == 1) {
-            UserRecord user = context.client().resolve(ids.get(0));
+            UserRecord user;
+            try {
+                user = context.client().resolve(ids.get(0));
+            } catch (ServiceException.NotFound notFound) {
+                throw hinted(ids.get(0), notFound);
+            }
             context.renderer().user(user);
             return ExitCode.OK;
         }
@@ -123,15 +129,17 @@ final class ResolveCommand implements Callable<Integer> {
                         }
                         // The rows before it first, so stdout and stderr read in input order on a terminal.
                         counts[0] += write(out, users);
-                        if (done.failure() instanceof ServiceException.NotFound) {
+                        RuntimeException failure = done.failure();
+                        if (failure instanceof ServiceException.NotFound) {
                             counts[1]++;
-                        } else if (done.failure() instanceof ServiceException.OtherUser) {
+                            failure = hinted(done.input(), (ServiceException.NotFound) failure);
+                        } else if (failure instanceof ServiceException.OtherUser) {
                             counts[2]++;
                         } else {
-                            fatal[0] = done.failure();
+                            fatal[0] = failure;
                             return false;
                         }
-                        context.say(done.failure().getMessage());
+                        context.say(failure.getMessage());
                     }
                     counts[0] += write(out, users);
                     return true;
@@ -148,6 +156,13 @@ final class ResolveCommand implements Callable<Integer> {
             return ExitCode.UNAVAILABLE;
         }
         return counts[1] > 0 ? ExitCode.NOT_FOUND : ExitCode.OK;
+    }
+
+    /** An id shaped like a user_id gets a hint: logs and tickets carry the service's user_id, which resolve cannot take. */
+    private static ServiceException.NotFound hinted(String id, ServiceException.NotFound notFound) {
+        return UserId.looksLikeOne(id)
+                ? notFound.withHint("it looks like a user_id, which the service does not resolve: userlookup find " + id)
+                : notFound;
     }
 
     /** Writes and forgets the users collected so far; returns how many. */

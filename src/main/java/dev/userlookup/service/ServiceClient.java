@@ -4,7 +4,6 @@ import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.BadResponse;
 import dev.userlookup.model.ResponseParser;
 import dev.userlookup.model.UserPage;
-import dev.userlookup.model.UserId;
 import dev.userlookup.model.UserRecord;
 import dev.userlookup.network.CappedBodySubscriber;
 import dev.userlookup.network.ClientSettings;
@@ -61,12 +60,7 @@ public final class ServiceClient implements AutoCloseable {
         try {
             response = get(operation, uri, true);
         } catch (ServiceException.NotFound notFound) {
-            ServiceException failure = confirmBaseUrl(notFound);
-            if (failure == notFound && UserId.looksLikeOne(clientUserId)) {
-                // Logs and tickets carry the service's user_id, which resolve cannot take.
-                failure = notFound.withHint("it looks like a user_id, which the service does not resolve: userlookup find " + clientUserId);
-            }
-            throw failure;
+            throw confirmBaseUrl(notFound);
         }
         try {
             UserRecord user = ResponseParser.user(operation, response.body(), settings.apiKey());

@@ -109,7 +109,7 @@ public abstract class ServiceException extends RuntimeException {
         }
 
         /** The same failure with a hint of what to try instead. */
-        NotFound withHint(String hint) {
+        public NotFound withHint(String hint) {
             return new NotFound(operation(), decidedBy(), detail, hint);
         }
     }
