@@ -5,9 +5,7 @@ import dev.userlookup.UsageException;
 import dev.userlookup.commands.help.HelpLayout;
 import dev.userlookup.commands.options.ParallelOption;
 import dev.userlookup.commands.shape.ShapeOptions;
-import dev.userlookup.console.Console;
 import dev.userlookup.console.Counts;
-import dev.userlookup.console.ProgressLine;
 import dev.userlookup.find.Findings;
 import dev.userlookup.find.UserIdSearch;
 import dev.userlookup.find.WantedIds;
@@ -18,7 +16,6 @@ import dev.userlookup.output.Renderer;
 import dev.userlookup.settings.CacheFolder;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.walk.IdSource;
-import dev.userlookup.walk.WalkProgress;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,7 +96,9 @@ final class FindCommand implements Callable<Integer> {
         UserIndex index = noCache ? UserIndex.none()
                 : UserIndex.open(CacheFolder.of(context.console().io().env()), settings.baseUrl().value().toString(),
                         settings.apiKey().value());
-        UserIdSearch search = new UserIdSearch(context.client(), index, parallel.value(), progress());
+        // The users found are few, so the line shows whatever stdout is.
+        UserIdSearch search = new UserIdSearch(context.client(), index, parallel.value(),
+                WalkProgressLine.of(context.console(), "users searched", true));
         if (!stdin && ids.size() == 1) {
             UserIdSearch.Outcome outcome = search.find(wanted, new Findings() {
                 @Override public void found(String asked, UserRecord user) throws IOException {
@@ -156,18 +155,5 @@ final class FindCommand implements Callable<Integer> {
     private void sayNotFound(String asked, long searched) {
         context.say("find \"" + asked + "\": not found: none of the " + Counts.format(searched)
                 + " users searched has this user_id");
-    }
-
-    /** At a terminal a line of how far the search is; the found users are few, so it shows whatever stdout is. */
-    private WalkProgress progress() {
-        Console console = context.console();
-        if (!console.terminal().stderrIsTerminal()) {
-            return WalkProgress.NONE;
-        }
-        ProgressLine line = console.stderr().progressLine("users searched");
-        return new WalkProgress() {
-            @Override public void update(long users, Long total) { line.update(users, total); }
-            @Override public void clear() { line.clear(); }
-        };
     }
 }

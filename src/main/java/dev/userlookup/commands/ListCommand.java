@@ -16,7 +16,6 @@ import dev.userlookup.walk.ServicePages;
 import dev.userlookup.walk.WalkProgress;
 import dev.userlookup.walk.WalkResult;
 import dev.userlookup.console.Console;
-import dev.userlookup.console.ProgressLine;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -115,16 +114,9 @@ final class ListCommand implements Callable<Integer> {
     private int walkAll() throws IOException {
         ServiceClient client = context.client();
         Console console = context.console();
-        WalkProgress progress = WalkProgress.NONE;
         // Rows on a terminal are their own progress (and may be in a pager): only output sent
         // elsewhere, with a person watching stderr, gets a progress line.
-        if (console.terminal().stderrIsTerminal() && !console.terminal().stdoutIsTerminal()) {
-            ProgressLine line = console.stderr().progressLine("users");
-            progress = new WalkProgress() {
-                @Override public void update(long users, Long total) { line.update(users, total); }
-                @Override public void clear() { line.clear(); }
-            };
-        }
+        WalkProgress progress = WalkProgressLine.of(console, "users", !console.terminal().stdoutIsTerminal());
         int pageSize = limit != null ? limit : MAX_LIMIT;
         long start = offset == null ? 0 : offset;
         WalkResult result;
