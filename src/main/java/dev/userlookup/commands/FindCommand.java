@@ -16,6 +16,7 @@ import dev.userlookup.output.Renderer;
 import dev.userlookup.settings.CacheFolder;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.walk.IdSource;
+import dev.userlookup.walk.WalkProgress;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,9 +97,10 @@ final class FindCommand implements Callable<Integer> {
         UserIndex index = noCache ? UserIndex.none()
                 : UserIndex.open(CacheFolder.of(context.console().io().env()), settings.baseUrl().value().toString(),
                         settings.apiKey().value());
-        // The users found are few, so the line shows whatever stdout is.
-        UserIdSearch search = new UserIdSearch(context.client(), index, parallel.value(),
-                WalkProgressLine.of(context.console(), "users searched", true));
+        // The users found are few, so the progress line shows whatever stdout is.
+        WalkProgress progress = context.console().terminal().stderrIsTerminal()
+                ? WalkProgress.on(context.console().stderr().progressLine("users searched")) : WalkProgress.NONE;
+        UserIdSearch search = new UserIdSearch(context.client(), index, parallel.value(), progress);
         if (!stdin && ids.size() == 1) {
             UserIdSearch.Outcome outcome = search.find(wanted, new Findings() {
                 @Override public void found(String asked, UserRecord user) throws IOException {
@@ -133,7 +135,7 @@ final class FindCommand implements Callable<Integer> {
             return ExitCode.OK;
         }
         if (outcome.walk() != null) {
-            WalkWarnings.say(outcome.walk(), "run again", context::say);
+            outcome.walk().warnings("run again").forEach(context::say);
         }
         return ExitCode.NOT_FOUND;
     }

@@ -116,7 +116,8 @@ final class ListCommand implements Callable<Integer> {
         Console console = context.console();
         // Rows on a terminal are their own progress (and may be in a pager): only output sent
         // elsewhere, with a person watching stderr, gets a progress line.
-        WalkProgress progress = WalkProgressLine.of(console, "users", !console.terminal().stdoutIsTerminal());
+        WalkProgress progress = console.terminal().stderrIsTerminal() && !console.terminal().stdoutIsTerminal()
+                ? WalkProgress.on(console.stderr().progressLine("users")) : WalkProgress.NONE;
         int pageSize = limit != null ? limit : MAX_LIMIT;
         long start = offset == null ? 0 : offset;
         WalkResult result;
@@ -126,7 +127,7 @@ final class ListCommand implements Callable<Integer> {
             result = new PageWalker(new ServicePages(client), pageSize, parallel.value(), progress).walk(start, stream);
             stream.finish(Footers.walk(result.printed()));
         }
-        WalkWarnings.say(result, "run again, or try --limit", context::say);
+        result.warnings("run again, or try --limit").forEach(context::say);
         return ExitCode.OK;
     }
 }

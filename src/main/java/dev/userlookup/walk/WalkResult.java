@@ -1,5 +1,9 @@
 package dev.userlookup.walk;
 
+import dev.userlookup.console.Counts;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * How a walk went.
  *
@@ -30,5 +34,28 @@ public record WalkResult(long printed, long pages, Long firstTotal, Long lastTot
      */
     public boolean sawTheWholeTeam() {
         return !stopped && !teamChanged() && firstTotal != null && reached >= firstTotal;
+    }
+
+    /**
+     * What a walk that did not see the team whole says (the exit status is what it would be all
+     * the same): it ended short of the total, or met a changing team.
+     *
+     * @param advice what to do about a short walk, for the command that walked
+     */
+    public List<String> warnings(String advice) {
+        List<String> warnings = new ArrayList<>(2);
+        if (!teamChanged() && endedShortOfTheTotal()) {
+            warnings.add("warning: the walk ended at " + Counts.format(reached) + " of the " + Counts.format(firstTotal)
+                    + " users the service counts (a short page); " + advice);
+        }
+        if (teamChanged()) {
+            warnings.add("warning: the team changed during the walk ("
+                    + (firstTotal != null && lastTotal != null && !firstTotal.equals(lastTotal)
+                        ? "total " + Counts.format(firstTotal) + " at the start, " + Counts.format(lastTotal) + " at the end; "
+                        : "")
+                    + Counts.format(duplicates) + " duplicate users dropped, " + Counts.format(printed)
+                    + " printed); run again for a consistent list");
+        }
+        return warnings;
     }
 }
