@@ -18,6 +18,16 @@ import java.util.Arrays;
 final class RecordedUsers {
 
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+    /**
+     * What a position costs at most until the save is done: the arrays (20 bytes), a client id
+     * (16 bytes or so), and the save's sort (24). The recording stops at an eighth of the heap:
+     * a walk of a huge team then saves nothing rather than run the tool out of memory after its
+     * answer is printed (256 MB of heap: some 500,000 users; the default heap of a 16 GB machine:
+     * some 8 million).
+     */
+    static final int BYTES_PER_POSITION = 64;
+
+    private final long maxPositions;
 
     private long[] highs = new long[1024];
     private long[] lows = new long[1024];
@@ -31,6 +41,15 @@ final class RecordedUsers {
     private boolean teamsDisagree;
     private final CharsetEncoder utf8 = StandardCharsets.UTF_8.newEncoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+
+    RecordedUsers() {
+        this(Runtime.getRuntime().maxMemory() / 8 / BYTES_PER_POSITION);
+    }
+
+    /** @param maxPositions users and forgotten ids recorded at most; past it the recording is {@link #full} */
+    RecordedUsers(long maxPositions) {
+        this.maxPositions = maxPositions;
+    }
 
     void record(UserId id, String clientUserId, String teamId) {
         if (teamId != null) {
@@ -58,7 +77,7 @@ final class RecordedUsers {
         return size;
     }
 
-    /** Whether the arrays could not hold everything recorded (over 2 GB of client ids): nothing is saved then. */
+    /** Whether not everything recorded could be held (an eighth of the heap, or 2 GB of client ids): nothing is saved then. */
     boolean full() {
         return full;
     }
@@ -138,6 +157,10 @@ final class RecordedUsers {
     /** Room for one more position; false (and {@link #full}) when there can be none. */
     private boolean makeRoom() {
         if (full) {
+            return false;
+        }
+        if (size >= maxPositions) {
+            full = true;
             return false;
         }
         if (size == highs.length) {

@@ -114,8 +114,10 @@ public final class UserIndex {
                 written = true;
             }
             return written;
-        } catch (IOException | RuntimeException | InternalError e) {
-            return false; // a read-only cache, a full disk, or the old file cut under us (InternalError)
+        } catch (IOException | RuntimeException | InternalError | OutOfMemoryError e) {
+            // A read-only cache, a full disk, the old file cut under us (InternalError), or no heap
+            // left for the sort: the find itself is done and printed, the index is only a cache.
+            return false;
         }
     }
 

@@ -107,4 +107,19 @@ class RecordedUsersTest {
         int start = recorded.start(position);
         return new String(recorded.bytes(), start, recorded.end(position) - start, StandardCharsets.UTF_8);
     }
+
+    @Test
+    void theRecordingStopsAtItsBoundAndIsThenFull() {
+        RecordedUsers recorded = new RecordedUsers(3);
+        for (int i = 0; i < 3; i++) {
+            recorded.record(new UserId(0, i + 1), "customer-" + i, "team");
+        }
+        assertFalse(recorded.full());
+
+        recorded.record(new UserId(0, 4), "customer-4", "team");
+        recorded.forget(new UserId(0, 1));
+
+        assertTrue(recorded.full());
+        assertEquals(3, recorded.size());
+    }
 }
