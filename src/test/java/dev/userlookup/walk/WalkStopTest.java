@@ -88,6 +88,7 @@ class WalkStopTest {
         assertTrue(result.stopped());
         assertEquals(ids(0, 200), out.ids);
         source.awaitWorkersEnded();
+        assertTrue(held.get() > 0, "some request was in flight when the walk stopped");
         assertEquals(held.get(), interrupted.get(), "every request held when the walk stopped was interrupted");
     }
 
