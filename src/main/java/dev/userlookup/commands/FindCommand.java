@@ -15,7 +15,6 @@ import dev.userlookup.output.Footers;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.settings.CacheFolder;
 import dev.userlookup.settings.Settings;
-import dev.userlookup.walk.IdSource;
 import dev.userlookup.walk.WalkProgress;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -79,15 +78,7 @@ final class FindCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         context.shape(shape.decide(context.options().output, false));
-        if (stdin && !ids.isEmpty()) {
-            throw new UsageException("find: give user_ids as arguments or with --stdin, not both");
-        }
-        if (!stdin && ids.isEmpty()) {
-            throw new UsageException("find: give a USER_ID (or several, or --stdin)");
-        }
-        if (stdin && context.options().keyFromStdin()) {
-            throw new UsageException("find: --stdin and --api-key-file - cannot both read standard input");
-        }
+        IdInput.check("find", "USER_ID", ids, stdin, context);
         // Every id is read and checked before the first request.
         WantedIds wanted = WantedIds.of(stdin ? readStdin() : ids);
         if (wanted.size() == 0) {
@@ -140,14 +131,11 @@ final class FindCommand implements Callable<Integer> {
         return ExitCode.NOT_FOUND;
     }
 
+    /** Every id of standard input, read before the first request: each is checked first. */
     private List<String> readStdin() {
-        if (context.console().terminal().stdinIsTerminal()) {
-            context.console().keepOffPager();
-            context.say("reading user_ids, one a line (Ctrl-D to end)");
-        }
         List<String> read = new ArrayList<>();
         try {
-            new IdSource(context.console().io().stdin()).forEachRemaining(read::add);
+            IdInput.fromStdin(context, "user_ids").forEachRemaining(read::add);
         } catch (IllegalArgumentException unreadableInput) {
             throw new UsageException("find: " + unreadableInput.getMessage(), unreadableInput);
         }

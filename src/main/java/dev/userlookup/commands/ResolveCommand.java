@@ -9,7 +9,6 @@ import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;
 import dev.userlookup.model.UserId;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.walk.IdSource;
 import dev.userlookup.walk.OrderedParallel;
 import dev.userlookup.output.Footers;
 import dev.userlookup.output.Renderer;
@@ -76,15 +75,7 @@ final class ResolveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         context.shape(shape.decide(context.options().output, false));
-        if (stdin && !ids.isEmpty()) {
-            throw new UsageException("resolve: give ids as arguments or with --stdin, not both");
-        }
-        if (!stdin && ids.isEmpty()) {
-            throw new UsageException("resolve: give a CLIENT_USER_ID (or several, or --stdin)");
-        }
-        if (stdin && context.options().keyFromStdin()) {
-            throw new UsageException("resolve: --stdin and --api-key-file - cannot both read standard input");
-        }
+        IdInput.check("resolve", "CLIENT_USER_ID", ids, stdin, context);
         for (String id : ids) {
             if (id.isEmpty()) {
                 throw new UsageException("resolve: the client user id is empty");
@@ -100,12 +91,7 @@ final class ResolveCommand implements Callable<Integer> {
             context.renderer().user(user);
             return ExitCode.OK;
         }
-        if (stdin && context.console().terminal().stdinIsTerminal()) {
-            context.console().keepOffPager();
-            // Else a person who typed --stdin at a prompt sees only a cursor that waits.
-            context.say("reading ids, one a line (Ctrl-D to end)");
-        }
-        return resolveMany(stdin ? new IdSource(context.console().io().stdin()) : ids.iterator());
+        return resolveMany(stdin ? IdInput.fromStdin(context, "ids") : ids.iterator());
     }
 
     /**

@@ -1,0 +1,44 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.UsageException;
+import dev.userlookup.walk.IdSource;
+import java.util.List;
+
+/** The ids resolve and find are given: as arguments, or one a line on standard input ({@code --stdin}). */
+final class IdInput {
+
+    private IdInput() {
+    }
+
+    /**
+     * Arguments or --stdin, not both and not neither; --stdin not while the key is read from it.
+     *
+     * @param label what an argument is, as the synopsis names it: {@code CLIENT_USER_ID}, {@code USER_ID}
+     */
+    static void check(String command, String label, List<String> ids, boolean stdin, CommandContext context) {
+        if (stdin && !ids.isEmpty()) {
+            throw new UsageException(command + ": give ids as arguments or with --stdin, not both");
+        }
+        if (!stdin && ids.isEmpty()) {
+            throw new UsageException(command + ": give a " + label + " (or several, or --stdin)");
+        }
+        if (stdin && context.options().keyFromStdin()) {
+            throw new UsageException(command + ": --stdin and --api-key-file - cannot both read standard input");
+        }
+    }
+
+    /**
+     * Standard input's ids, read as they are needed. At a terminal the person is told how, or
+     * one who typed --stdin at a prompt sees only a cursor that waits; the output stays off the
+     * pager there, so what they type and what comes back share the screen.
+     *
+     * @param what what is read, for the line at a terminal: {@code ids}, {@code user_ids}
+     */
+    static IdSource fromStdin(CommandContext context, String what) {
+        if (context.console().terminal().stdinIsTerminal()) {
+            context.console().keepOffPager();
+            context.say("reading " + what + ", one a line (Ctrl-D to end)");
+        }
+        return new IdSource(context.console().io().stdin());
+    }
+}
