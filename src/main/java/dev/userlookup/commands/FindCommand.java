@@ -93,31 +93,36 @@ final class FindCommand implements Callable<Integer> {
                 ? WalkProgress.on(context.console().stderr().progressLine("users searched")) : WalkProgress.NONE;
         UserIdSearch search = new UserIdSearch(context.client(), index, parallel.value(), progress);
         if (!stdin && ids.size() == 1) {
-            UserIdSearch.Outcome outcome = search.find(wanted, new Findings() {
-                @Override public void found(String asked, UserRecord user) throws IOException {
-                    context.renderer().user(user);
-                }
-                @Override public void notFound(String asked, long searched) {
-                    sayNotFound(asked, searched);
-                }
-            });
-            return notFound(outcome);
+            return notFound(search.find(wanted, findings(user -> context.renderer().user(user))));
         }
         UserIdSearch.Outcome outcome;
         // The document stays whole (a closed JSON array) whatever cuts the find short.
         try (Renderer.UserStream out = context.renderer().stream(Renderer.StreamShape.ARRAY)) {
-            outcome = search.find(wanted, new Findings() {
-                @Override public void found(String asked, UserRecord user) throws IOException {
-                    out.addAll(List.of(user));
-                    out.flush();
-                }
-                @Override public void notFound(String asked, long searched) {
-                    sayNotFound(asked, searched);
-                }
-            });
+            outcome = search.find(wanted, findings(user -> {
+                out.addAll(List.of(user));
+                out.flush();
+            }));
             out.finish(Footers.batch(outcome.found(), outcome.notFound()));
         }
         return notFound(outcome);
+    }
+
+    /** How a user found is written: as resolve prints one id's user, or into the stream of several. */
+    private interface UserOutput {
+        void write(UserRecord user) throws IOException;
+    }
+
+    /** The users found go to {@code output}; an id not found is named on stderr with how many users were searched. */
+    private Findings findings(UserOutput output) {
+        return new Findings() {
+            @Override public void found(String asked, UserRecord user) throws IOException {
+                output.write(user);
+            }
+            @Override public void notFound(String asked, long searched) {
+                context.say("find \"" + asked + "\": not found: none of the " + Counts.format(searched)
+                        + " users searched has this user_id");
+            }
+        };
     }
 
     /** Exit 3 when an id was not found; a walk that did not see the team whole says so, since it may have missed it. */
@@ -140,10 +145,5 @@ final class FindCommand implements Callable<Integer> {
             throw new UsageException("find: " + unreadableInput.getMessage(), unreadableInput);
         }
         return read;
-    }
-
-    private void sayNotFound(String asked, long searched) {
-        context.say("find \"" + asked + "\": not found: none of the " + Counts.format(searched)
-                + " users searched has this user_id");
     }
 }
