@@ -31,11 +31,6 @@ public final class UserIdSearch {
      * @param walk the walk, when one was needed; null when the index answered every id
      */
     public record Outcome(int found, int notFound, WalkResult walk) {
-
-        /** Users the walk met, each once. */
-        public long searched() {
-            return walk == null ? 0 : walk.printed();
-        }
     }
 
     private final ServiceClient client;
