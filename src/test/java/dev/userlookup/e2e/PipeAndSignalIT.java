@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -104,6 +105,46 @@ class PipeAndSignalIT {
         // The launcher execs java, so the pid is the JVM's.
         Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).start();
         assertEquals(0, kill.waitFor());
+    }
+
+    /**
+     * find signalled mid-walk, its first users written: the json array is closed and holds them,
+     * the status is the signal's, and the index is left as it was (none here): a stopped run
+     * saves nothing, so it ends at once.
+     */
+    @ParameterizedTest(name = "find, SIG{0}")
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalMidFindLeavesAWholeArrayAndNoIndex(String signal, int status) throws Exception {
+        Path file = Files.createTempFile("userlookup-signal", ".json");
+        Path cache = Files.createTempDirectory("userlookup-signal-cache");
+        try {
+            ProcessBuilder builder = new ProcessBuilder(Subprocess.LAUNCHER.toString(), "find", slow.users().userId(10),
+                    slow.users().userId(20), slow.users().userId(49_999), "-o", "json");
+            builder.environment().putAll(env());
+            builder.environment().put("XDG_CACHE_HOME", cache.toString());
+            builder.redirectOutput(file.toFile());
+            Process process = builder.start();
+            awaitUsersIn(file, process);
+            signal(signal, process.pid());
+            boolean ended = process.waitFor(10, TimeUnit.SECONDS);
+            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+
+            assertTrue(ended, "still running 10 s after SIG" + signal);
+            assertEquals(status, process.exitValue(), err);
+            assertEquals("", err);
+            JsonNode users = new ObjectMapper().readTree(file.toFile());
+            assertEquals(2, users.size(), users::toString);
+            assertEquals(slow.users().userId(10), users.get(0).get("user_id").asText());
+            assertEquals(slow.users().userId(20), users.get(1).get("user_id").asText());
+            try (java.util.stream.Stream<Path> files = Files.walk(cache)) {
+                assertEquals(List.of(), files.filter(Files::isRegularFile).collect(java.util.stream.Collectors.toList()));
+            }
+        } finally {
+            Files.deleteIfExists(file);
+            try (java.util.stream.Stream<Path> files = Files.walk(cache)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
     }
 
     /** A walk into a file, signalled once users are in the file: the file is whole, the status the signal's. */
