@@ -91,7 +91,8 @@ final class FindCommand implements Callable<Integer> {
         // The users found are few, so the progress line shows whatever stdout is.
         WalkProgress progress = context.console().terminal().stderrIsTerminal()
                 ? WalkProgress.on(context.console().stderr().progressLine("users searched")) : WalkProgress.NONE;
-        UserIdSearch search = new UserIdSearch(context.client(), index, parallel.value(), progress);
+        UserIdSearch search = new UserIdSearch(context.client(), index, parallel.value(), progress,
+                context.verbose() ? context.console().messages()::verbose : line -> { });
         if (!stdin && ids.size() == 1) {
             return notFound(search.find(wanted, findings(user -> context.renderer().user(user))));
         }

@@ -14,6 +14,7 @@ import dev.userlookup.walk.WalkResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Looks users up by user_id. The index's hits first, each confirmed by one resolve of the
@@ -37,13 +38,18 @@ public final class UserIdSearch {
     private final UserIndex index;
     private final int parallel;
     private final WalkProgress progress;
+    private final Consumer<String> verbose;
 
-    /** @param index the run's index, {@link UserIndex#none()} for {@code --no-cache} */
-    public UserIdSearch(ServiceClient client, UserIndex index, int parallel, WalkProgress progress) {
+    /**
+     * @param index the run's index, {@link UserIndex#none()} for {@code --no-cache}
+     * @param verbose where -v's lines go (what the index knew, what it dropped), or nowhere
+     */
+    public UserIdSearch(ServiceClient client, UserIndex index, int parallel, WalkProgress progress, Consumer<String> verbose) {
         this.client = client;
         this.index = index;
         this.parallel = parallel;
         this.progress = progress;
+        this.verbose = verbose;
     }
 
     public Outcome find(WantedIds wanted, Findings out) throws IOException {
@@ -88,6 +94,8 @@ public final class UserIdSearch {
         if (hits.isEmpty()) {
             return;
         }
+        verbose.accept("* find: the index knows " + hits.size() + " of " + order.left().size()
+                + " user_ids; each is confirmed by a resolve, the rest are looked for in the list");
         new OrderedParallel<Hit, UserRecord>(parallel, hit -> client.resolve(hit.clientUserId())).run(hits.iterator(), run -> {
             for (OrderedParallel.Done<Hit, UserRecord> done : run) {
                 confirm(done, order);
@@ -109,9 +117,11 @@ public final class UserIdSearch {
         if (failure instanceof ServiceException.NotFound || failure instanceof ServiceException.OtherUser
                 || failure instanceof ServiceException.BadResponse) {
             index.forget(hit.id()); // the user is gone, or the client id now names another user
+            verbose.accept("* find: " + hit.id() + " is no longer \"" + hit.clientUserId() + "\": dropped from the index");
             return;
         }
         if (failure instanceof ServiceException) {
+            verbose.accept("* find: the resolve confirming " + hit.id() + " failed; the list decides");
             return;
         }
         if (failure != null) {
@@ -124,6 +134,7 @@ public final class UserIdSearch {
                 order.found(hit.id(), user);
             } else {
                 index.forget(hit.id()); // the client_user_id now names another user
+                verbose.accept("* find: " + hit.id() + " is no longer \"" + hit.clientUserId() + "\": dropped from the index");
             }
         } finally {
             user.release();

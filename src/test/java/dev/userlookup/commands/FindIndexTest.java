@@ -198,6 +198,20 @@ class FindIndexTest {
     }
 
     @Test
+    void verboseSaysWhatTheIndexKnewAndWhatItDropped() throws Exception {
+        cli().run("find", Users.uuid(1_234));
+        service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-1234")).willReturn(aResponse().withStatus(404)));
+
+        Cli.Result result = cli().run("find", Users.uuid(1_234), Users.uuid(2_400), "-v", "-o", "ndjson");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.err().contains("* find: the index knows 1 of 2 user_ids; each is confirmed by a resolve, "
+                + "the rest are looked for in the list\n"), result.err());
+        assertTrue(result.err().contains("* find: " + Users.uuid(1_234) + " is no longer \"customer-1234\": dropped from the index\n"),
+                result.err());
+    }
+
+    @Test
     void noCacheNeitherReadsNorWrites() throws Exception {
         Cli.Result alone = cli().run("find", Users.uuid(1_234), "--no-cache");
         assertEquals(0, alone.exit(), alone::toString);
