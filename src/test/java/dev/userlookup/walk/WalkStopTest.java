@@ -8,11 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** A sink that wants no more ends the walk there (find, once every id is found). */
@@ -61,35 +66,65 @@ class WalkStopTest {
         assertEquals(fetchesAtStop, source.fetches(), "pages were asked for after the walk stopped: " + source.offsets);
     }
 
+    /**
+     * Every page after the second is held in its answer until the walk gives it up. Held in the
+     * answer (read outside the walk's request places), not in the request: held requests would
+     * take every place and the second page could never be asked for.
+     */
     @Test
     void requestsInFlightWhenTheWalkStopsAreDropped() throws Exception {
         List<UserRecord> data = users(0, 2_000);
         CountDownLatch never = new CountDownLatch(1);
         AtomicInteger interrupted = new AtomicInteger();
         AtomicInteger held = new AtomicInteger();
-        // Every page after the second is held until the walk gives it up.
-        PageWalkerTest.Recording source = new PageWalkerTest.Recording((offset, limit) -> {
-            if (offset >= 200) {
-                held.incrementAndGet();
-                try {
-                    never.await();
-                } catch (InterruptedException e) {
-                    interrupted.incrementAndGet();
-                    Thread.currentThread().interrupt();
-                    throw new java.util.concurrent.CancellationException("dropped");
-                }
+        CountDownLatch laterOut = new CountDownLatch(1);
+        Set<Thread> holders = ConcurrentHashMap.newKeySet();
+        PageSource source = new PageSource() {
+            @Override
+            public UserPage fetch(long offset, int limit) {
+                return request(offset, limit).get();
             }
-            return slice(data, 2_000L, offset, limit);
-        });
+
+            @Override
+            public Supplier<UserPage> request(long offset, int limit) {
+                UserPage page = slice(data, 2_000L, offset, limit);
+                if (offset == 0) {
+                    return () -> page;
+                }
+                if (offset == 100) {
+                    // The page that ends the walk comes back once a later one is out: some is in flight then.
+                    return () -> {
+                        awaitQuietly(laterOut);
+                        return page;
+                    };
+                }
+                held.incrementAndGet();
+                laterOut.countDown();
+                return () -> {
+                    holders.add(Thread.currentThread());
+                    try {
+                        never.await();
+                    } catch (InterruptedException e) {
+                        interrupted.incrementAndGet();
+                        Thread.currentThread().interrupt();
+                        throw new CancellationException("dropped");
+                    }
+                    return page;
+                };
+            }
+        };
         StopAfter out = new StopAfter(PageWalkerTest.id(150));
 
         WalkResult result = new PageWalker(source, 100, 4, WalkProgress.NONE).walk(0, out);
 
         assertTrue(result.stopped());
         assertEquals(ids(0, 200), out.ids);
-        source.awaitWorkersEnded();
+        for (Thread holder : holders) {
+            holder.join(10_000);
+            assertFalse(holder.isAlive(), holder.getName() + " still holds a page after the walk stopped");
+        }
         assertTrue(held.get() > 0, "some request was in flight when the walk stopped");
-        assertEquals(held.get(), interrupted.get(), "every request held when the walk stopped was interrupted");
+        assertEquals(held.get(), interrupted.get(), "every answer held when the walk stopped was given up");
     }
 
     @Test
@@ -105,5 +140,14 @@ class WalkStopTest {
         assertTrue(first.stopped());
         assertFalse(first.sawTheWholeTeam());
         assertEquals(1, source.fetches(), "stopped on the first page, before any other was asked for");
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(30, java.util.concurrent.TimeUnit.SECONDS), "a later page was asked for");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted");
+        }
     }
 }
