@@ -35,6 +35,8 @@ final class Pace {
     private long era;
     /** Pauses since the last success: the exponent of the backoff. */
     private int throttles;
+    /** A request that gave up on the service's overload: the run has failed, and no request goes out after it. */
+    private ServiceException overloaded;
 
     Pace(Duration baseDelay, Timing timing) {
         this.baseDelay = baseDelay;
@@ -64,6 +66,9 @@ final class Pace {
         boolean entered = false;
         try {
             while (true) {
+                if (overloaded != null) {
+                    throw overloaded;
+                }
                 long until = pauseUntil;
                 if (until - timing.nanoTime() > 0) {
                     lock.unlock();
@@ -91,6 +96,25 @@ final class Pace {
                 waiting.remove(ticket);
                 changed.signalAll();
             }
+            lock.unlock();
+        }
+    }
+
+    /**
+     * A request gave up on the service's overload (429 or 503 after its retries, or a Retry-After
+     * too long to sit out): every request of the run that has not gone out fails at once with the
+     * same failure. A walk or a batch fails on its first failure in input order anyway; without
+     * this, the requests placed before the one whose failure ends it would spend their retries
+     * first, each 429 doubling the shared pause, and the run could take minutes to fail.
+     */
+    void gaveUp(ServiceException failure) {
+        lock.lock();
+        try {
+            if (overloaded == null) {
+                overloaded = failure;
+            }
+            changed.signalAll();
+        } finally {
             lock.unlock();
         }
     }

@@ -77,9 +77,11 @@ final class RequestPolicy {
                 if (RETRIED_STATUSES.contains(status)) {
                     RetryAfter asked = RetryAfter.parse(response.retryAfter(), settings.timing().wallClock().instant());
                     if (asked != null && asked.longerThan(ClientSettings.MAX_RETRY_AFTER)) {
-                        throw new ServiceException.Unavailable(operation, ServiceException.Answered.of(status, response.date()),
+                        ServiceException busy = new ServiceException.Unavailable(operation, ServiceException.Answered.of(status, response.date()),
                                 "the service is busy (HTTP " + status + ")", StatusErrors.detail(response),
                                 asked.whenToTryAgain(java.time.ZonedDateTime.now(settings.timing().wallClock())));
+                        pace.gaveUp(busy);
+                        throw busy;
                     }
                     if (retry < settings.retries()) {
                         if (THROTTLE_STATUSES.contains(status)) {
@@ -95,7 +97,11 @@ final class RequestPolicy {
                         continue;
                     }
                 }
-                throw StatusErrors.of(operation, response, notFoundMeansNoUser, retry, settings.baseUrl(), settings.proxy());
+                ServiceException failure = StatusErrors.of(operation, response, notFoundMeansNoUser, retry, settings.baseUrl(), settings.proxy());
+                if (THROTTLE_STATUSES.contains(status)) {
+                    pace.gaveUp(failure);
+                }
+                throw failure;
             }
         }
     }

@@ -226,6 +226,32 @@ class PaceTest {
         younger.get(5, TimeUnit.SECONDS).close();
     }
 
+    /**
+     * A request that gave up on the service's overload fails the run: a request waiting for a
+     * place fails at once with that failure, and so does any request after it. Before, the
+     * requests placed earlier spent their retries first, each 429 doubling the pause: a batch
+     * refused with 429 took over a minute to fail in one run of ThrottleTest.
+     */
+    @Test
+    void aRequestThatGaveUpOnTheOverloadFailsEveryRequestNotYetOut() throws Exception {
+        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace.Slot busy = limitedToOne(pace);
+        CompletableFuture<Pace.Slot> waiting = enterLater(pace, pace.ticket());
+        awaitQueued(pace, 1);
+        ServiceException busyService = new ServiceException.Unavailable("list (offset 500 limit 500)",
+                "the service is busy (HTTP 429)", null, "gave up after 3 retries", null);
+
+        pace.gaveUp(busyService);
+
+        java.util.concurrent.ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class, () -> waiting.get(5, TimeUnit.SECONDS));
+        org.junit.jupiter.api.Assertions.assertSame(busyService, failed.getCause());
+        org.junit.jupiter.api.Assertions.assertSame(busyService,
+                org.junit.jupiter.api.Assertions.assertThrows(ServiceException.class, () -> pace.enter(pace.ticket())));
+        assertEquals(0, pace.queued());
+        busy.close();
+    }
+
     @Test
     void anInterruptedWaitEndsAsCancelledAndLeavesTheQueue() throws Exception {
         Pace pace = new Pace(BASE, new FakeTiming());
