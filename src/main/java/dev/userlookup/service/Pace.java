@@ -35,8 +35,10 @@ final class Pace {
     private long era;
     /** Pauses since the last success: the exponent of the backoff. */
     private int throttles;
-    /** A request that gave up on the service's overload: the run has failed, and no request goes out after it. */
+    /** A request that gave up on the service's overload: the requests of its time fail with it. */
     private ServiceException overloaded;
+    /** Tickets below this one were given before {@link #overloaded}: they do not go out again. */
+    private long overloadedBefore;
 
     Pace(Duration baseDelay, Timing timing) {
         this.baseDelay = baseDelay;
@@ -66,7 +68,7 @@ final class Pace {
         boolean entered = false;
         try {
             while (true) {
-                if (overloaded != null) {
+                if (overloaded != null && ticket < overloadedBefore) {
                     throw overloaded;
                 }
                 long until = pauseUntil;
@@ -102,17 +104,18 @@ final class Pace {
 
     /**
      * A request gave up on the service's overload (429 or 503 after its retries, or a Retry-After
-     * too long to sit out): every request of the run that has not gone out fails at once with the
-     * same failure. A walk or a batch fails on its first failure in input order anyway; without
-     * this, the requests placed before the one whose failure ends it would spend their retries
-     * first, each 429 doubling the shared pause, and the run could take minutes to fail.
+     * too long to sit out): every request of its time (its ticket given before now) that is not
+     * out fails at once with the same failure, whenever it would go out again. A walk or a batch
+     * fails on its first failure in input order anyway; without this, the requests placed before
+     * the one whose failure ends it would spend their retries first, each 429 doubling the shared
+     * pause, and the run could take minutes to fail. A request asked for later (the next id after
+     * a base-URL check that met a busy service) goes out as ever.
      */
     void gaveUp(ServiceException failure) {
         lock.lock();
         try {
-            if (overloaded == null) {
-                overloaded = failure;
-            }
+            overloaded = failure;
+            overloadedBefore = nextTicket;
             changed.signalAll();
         } finally {
             lock.unlock();
