@@ -69,7 +69,7 @@ final class Pace {
         try {
             while (true) {
                 if (overloaded != null && ticket < overloadedBefore) {
-                    throw overloaded;
+                    throw new GaveUp(overloaded);
                 }
                 long until = pauseUntil;
                 if (until - timing.nanoTime() > 0) {
@@ -170,6 +170,22 @@ final class Pace {
             return waiting.size();
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Thrown by {@link #enter} to a request of the time another gave up on the service's load. */
+    static final class GaveUp extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient ServiceException failure;
+
+        GaveUp(ServiceException failure) {
+            super(failure.getMessage(), null, false, false);
+            this.failure = failure;
+        }
+
+        /** The failure of the request that gave up. */
+        ServiceException failure() {
+            return failure;
         }
     }
 

@@ -38,6 +38,11 @@ final class RequestPolicy {
         long ticket = pace.ticket();
         try {
             return attempts(operation, uri, notFoundMeansNoUser, ticket);
+        } catch (Pace.GaveUp gaveUp) {
+            // Named as this request, so a walk or a batch says where it stopped, with the service's status.
+            ServiceException failure = gaveUp.failure();
+            throw new ServiceException.Unavailable(operation, failure.decidedBy(), failure.reason(), null,
+                    "another request of this run gave up after its retries, so this one was not sent again");
         } finally {
             pace.done(ticket);
         }

@@ -245,7 +245,8 @@ class PaceTest {
 
         java.util.concurrent.ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(
                 java.util.concurrent.ExecutionException.class, () -> waiting.get(5, TimeUnit.SECONDS));
-        org.junit.jupiter.api.Assertions.assertSame(busyService, failed.getCause());
+        Pace.GaveUp gaveUp = assertInstanceOf(Pace.GaveUp.class, failed.getCause());
+        org.junit.jupiter.api.Assertions.assertSame(busyService, gaveUp.failure());
         assertEquals(0, pace.queued());
         busy.close();
         // A request asked for after it goes out as ever (the run goes on where the caller goes on).
