@@ -85,7 +85,8 @@ public final class UserIdSearch {
     /** The index's hits, resolved {@code parallel} at a time and confirmed by their user_id. */
     private void confirmHits(InputOrder order, Findings out) throws IOException {
         List<Hit> hits = new ArrayList<>();
-        for (UserId id : order.left()) {
+        List<UserId> left = order.left();
+        for (UserId id : left) {
             String clientUserId = index.clientUserId(id);
             if (clientUserId != null) {
                 hits.add(new Hit(id, clientUserId));
@@ -94,7 +95,7 @@ public final class UserIdSearch {
         if (hits.isEmpty()) {
             return;
         }
-        verbose.accept("* find: the index knows " + hits.size() + " of " + order.left().size()
+        verbose.accept("* find: the index knows " + hits.size() + " of " + left.size()
                 + " user_ids; each is confirmed by a resolve, the rest are looked for in the list");
         new OrderedParallel<Hit, UserRecord>(parallel, hit -> client.resolve(hit.clientUserId())).run(hits.iterator(), run -> {
             for (OrderedParallel.Done<Hit, UserRecord> done : run) {

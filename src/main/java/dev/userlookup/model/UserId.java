@@ -18,7 +18,17 @@ public record UserId(long high, long low) implements Comparable<UserId> {
         if (!looksLikeOne(text)) {
             return null;
         }
-        return new UserId(hex(text, 0, 19), hex(text, 19, 36));
+        return new UserId(high(text), low(text));
+    }
+
+    /** The first 64 bits of a text {@link #looksLikeOne} accepted, with no object made (the walk's per-user path). */
+    public static long high(String text) {
+        return hex(text, 0, 19);
+    }
+
+    /** The last 64 bits of a text {@link #looksLikeOne} accepted. */
+    public static long low(String text) {
+        return hex(text, 19, 36);
     }
 
     /** Whether {@code text} is a UUID in its canonical form (what the service sends and logs carry). */

@@ -19,12 +19,12 @@ final class SeenIds {
 
     /** @return true if the id was new */
     boolean add(String userId) {
-        UserId id = UserId.parse(userId);
-        if (id == null) {
+        if (!UserId.looksLikeOne(userId)) {
             return others.add(userId);
         }
-        long high = id.high();
-        long low = id.low();
+        // Read as two longs: no object a user on the walk's hot path.
+        long high = UserId.high(userId);
+        long low = UserId.low(userId);
         if (high == 0 && low == 0) {
             boolean added = !hasZero;
             hasZero = true;
