@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -121,6 +122,16 @@ class CompletionsTest {
         assertEquals(String.join("\n", dev.userlookup.model.UserField.all().stream().map(dev.userlookup.model.UserField::csvColumn).toList())
                 + "\n", complete(folder, "userlookup", "list", "--fields", ""));
         assertEquals("time_zone\nteam_id\n".lines().sorted().toList(), complete(folder, "userlookup", "resolve", "--fields", "t").lines().sorted().toList());
+    }
+
+    @Test
+    void theCommandsAndTheHelpTopicsCompleteAfterHelp() throws Exception {
+        Path folder = Files.createTempDirectory("userlookup-help");
+
+        assertEquals(List.of("resolve", "find", "list", "doctor", "profiles", "completion", "environment", "config", "exit-codes"),
+                complete(folder, "userlookup", "help", "").lines().toList());
+        assertEquals("exit-codes\n", complete(folder, "userlookup", "help", "ex"));
+        assertEquals("environment\n", complete(folder, "userlookup", "help", "env"));
     }
 
     @Test
