@@ -3,6 +3,7 @@ package dev.userlookup.commands;
 import dev.userlookup.Version;
 import dev.userlookup.commands.completion.CompletionCommand;
 import dev.userlookup.commands.help.HelpCommand;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -46,9 +47,12 @@ public final class UserlookupCommand implements Callable<Integer> {
         this.options = options;
     }
 
+    /** No command: a usage error (exit 2, as a script needs) that names every command there is. */
     @Override
     public Integer call() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: resolve, find or list");
+        List<String> commands = List.copyOf(spec.subcommands().keySet());
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: "
+                + String.join(", ", commands.subList(0, commands.size() - 1)) + " or " + commands.get(commands.size() - 1));
     }
 
     /** {@code -V}: the tool and the Java it runs on. */

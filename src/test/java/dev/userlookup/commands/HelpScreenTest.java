@@ -184,4 +184,14 @@ class HelpScreenTest {
         assertTrue(help.contains(helpOption + "\n"), helpOption + " in\n" + help);
         assertTrue(help.contains("\nTopics:\n  environment  "), help);
     }
+
+    @Test
+    void noCommandIsExit2NamingEveryCommand() {
+        Cli.Result result = Cli.bare().run();
+
+        assertEquals(2, result.exit());
+        assertEquals("userlookup: missing command: resolve, find, list, doctor, profiles, help or completion; see 'userlookup --help'\n",
+                result.err());
+        assertEquals("", result.out());
+    }
 }

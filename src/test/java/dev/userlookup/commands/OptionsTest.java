@@ -319,14 +319,6 @@ class OptionsTest {
     }
 
     @Test
-    void noSubcommandIsAUsageError() {
-        Cli.Result result = Cli.bare().run();
-
-        assertEquals(2, result.exit());
-        assertEquals("userlookup: missing command: resolve, find or list; see 'userlookup --help'\n", result.err());
-    }
-
-    @Test
     void helpAndVersionExit0OnStandardOutput() {
         Cli.Result help = Cli.bare().run("--help");
         Cli.Result subHelp = Cli.bare().run("list", "--help");
