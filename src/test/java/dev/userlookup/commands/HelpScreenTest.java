@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.console.DisplayWidth;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -171,6 +173,26 @@ class HelpScreenTest {
                 assertEquals(line.chars().filter(c -> c == '[').count(), line.chars().filter(c -> c == ']').count(), command + ": " + line);
             }
         }
+    }
+
+    /** Each option line of a page: the column its text starts at, and the blanks before it. */
+    static final Pattern OPTION_LINE = Pattern.compile("^  (?:-\\w, |    )--[\\w-]+(?:=\\S+)?( +)\\S");
+
+    @Test
+    void everyOptionsTextStartsInOneColumnOnEveryPageAfterTwoBlanksAtLeast() {
+        Set<Integer> columns = new LinkedHashSet<>();
+        List<String> pages = new ArrayList<>(List.of("--help", "help --help"));
+        model().getSubcommands().keySet().forEach(command -> pages.add(command + " --help"));
+        for (String page : pages) {
+            for (String line : cli(false).run(page.split(" ")).out().split("\n")) {
+                Matcher option = OPTION_LINE.matcher(line);
+                if (option.find()) {
+                    assertTrue(option.group(1).length() >= 2, page + ": [" + line + "]");
+                    columns.add(option.end() - 1);
+                }
+            }
+        }
+        assertEquals(1, columns.size(), "text columns " + columns);
     }
 
     @Test

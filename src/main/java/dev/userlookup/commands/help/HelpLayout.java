@@ -55,7 +55,7 @@ public final class HelpLayout {
      * width there, else {@link #UNBOUNDED_WIDTH}), with colour only where table output would have
      * it, and footers and synopses that wrap under their own columns, never back at column 0.
      * Every page lists the options declared on its command, each by the first line of its
-     * description (the man page has them whole).
+     * description (the man page has them whole), their texts in one column on every page.
      */
     public static void fit(CommandLine root, Terminal terminal, Map<String, String> env) {
         root.setUsageHelpAutoWidth(false);
@@ -65,7 +65,7 @@ public final class HelpLayout {
             return new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(
                     ColorMode.AUTO.enabled(terminal, env) ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
         });
-        fitSections(root);
+        fitSections(root, longestOption(root));
     }
 
     /** The width help is laid out to: the terminal's on standard output, else {@link #UNBOUNDED_WIDTH}. */
@@ -73,7 +73,8 @@ public final class HelpLayout {
         return terminal.stdoutIsTerminal() && terminal.width() > 0 ? Math.max(NARROWEST, terminal.width()) : UNBOUNDED_WIDTH;
     }
 
-    private static void fitSections(CommandLine command) {
+    private static void fitSections(CommandLine command, int optionColumn) {
+        command.getCommandSpec().usageMessage().longOptionsMaxWidth(optionColumn);
         command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, HelpLayout::optionList);
         command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, HelpLayout::footer);
         if (command.getCommandSpec().usageMessage().customSynopsis().length > 0) {
@@ -85,8 +86,20 @@ public final class HelpLayout {
             command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_HEADER, HelpLayout::header);
         }
         for (CommandLine sub : command.getSubcommands().values()) {
-            fitSections(sub);
+            fitSections(sub, optionColumn);
         }
+    }
+
+    /** Columns of the longest {@code --name=LABEL} of any command: no option's name runs into its text. */
+    private static int longestOption(CommandLine command) {
+        int longest = 0;
+        for (OptionSpec option : command.getCommandSpec().options()) {
+            longest = Math.max(longest, option.longestName().length() + (option.arity().max() > 0 ? 1 + option.paramLabel().length() : 0));
+        }
+        for (CommandLine sub : command.getSubcommands().values()) {
+            longest = Math.max(longest, longestOption(sub));
+        }
+        return longest;
     }
 
     private static String header(CommandLine.Help help) {
