@@ -156,6 +156,19 @@ function compReplyArray() {
   echo -e "$(compgen -W "${optionList[*]}" -- "$curr_word")"
 }
 
+# compReplyList completes the name after the last comma of a comma-separated list (--fields a,b),
+# among the names not given yet, and keeps what comes before it.
+function compReplyList() {
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
+  local given=""
+  if [[ ${curr_word} == *,* ]]; then given=${curr_word%,*},; fi
+  local name
+  for name in "$@"; do
+    if [[ ${name} == "${curr_word##*,}"* && ",${given}" != *",${name},"* ]]; then echo "${given}${name}"; fi
+  done
+}
+
 # Bash completion entry point function.
 # _complete_userlookup finds which commands and subcommands have been specified
 # on the command line and delegates to the appropriate function
@@ -282,7 +295,7 @@ function _picocli_userlookup_resolve() {
       ;;
     '--fields')
       local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${LIST_option_args[@]}" ) )
+      COMPREPLY=( $( compReplyList "${LIST_option_args[@]}" ) )
       return $?
       ;;
     '--jq')
@@ -360,7 +373,7 @@ function _picocli_userlookup_find() {
       ;;
     '--fields')
       local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${LIST_option_args[@]}" ) )
+      COMPREPLY=( $( compReplyList "${LIST_option_args[@]}" ) )
       return $?
       ;;
     '--jq')
@@ -444,7 +457,7 @@ function _picocli_userlookup_list() {
       ;;
     '--fields')
       local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${LIST_option_args[@]}" ) )
+      COMPREPLY=( $( compReplyList "${LIST_option_args[@]}" ) )
       return $?
       ;;
     '--jq')

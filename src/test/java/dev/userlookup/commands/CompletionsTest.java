@@ -125,6 +125,20 @@ class CompletionsTest {
     }
 
     @Test
+    void theNextFieldNameCompletesAfterACommaWithoutTheNamesGiven() throws Exception {
+        Path folder = Files.createTempDirectory("userlookup-fields-list");
+
+        assertEquals("user_id,client_user_id\n", complete(folder, "userlookup", "list", "--fields", "user_id,cl"));
+        assertEquals(List.of("user_id,team_id", "user_id,time_zone"),
+                complete(folder, "userlookup", "find", "--fields", "user_id,t").lines().sorted().toList());
+        assertEquals("team_id,user_id,time_zone\n", complete(folder, "userlookup", "resolve", "--fields", "team_id,user_id,t"));
+        assertEquals(dev.userlookup.model.UserField.all().size() - 1,
+                complete(folder, "userlookup", "list", "--fields", "sources,").lines().count());
+        // --fields=user_id,cl arrives as '--fields' '=' 'user_id,cl'
+        assertEquals("user_id,client_user_id\n", complete(folder, "userlookup", "list", "--fields", "=", "user_id,cl"));
+    }
+
+    @Test
     void theCommandsAndTheHelpTopicsCompleteAfterHelp() throws Exception {
         Path folder = Files.createTempDirectory("userlookup-help");
 

@@ -1,6 +1,7 @@
 package dev.userlookup.commands.shape;
 
 import dev.userlookup.UsageException;
+import dev.userlookup.commands.completion.CompletionScript;
 import dev.userlookup.commands.options.OptionValues;
 import dev.userlookup.commands.options.Suggestion;
 import dev.userlookup.model.UserField;
@@ -21,7 +22,7 @@ import picocli.CommandLine.TypeConversionException;
 public final class ShapeOptions {
 
     // The first line is help's: a command's help stays under a screen. The man page says the rest.
-    @Option(names = "--fields", paramLabel = "LIST", converter = Fields.class, completionCandidates = Fields.class,
+    @Option(names = "--fields", paramLabel = CompletionScript.COMMA_LIST, converter = Fields.class, completionCandidates = Fields.class,
             description = {"Only these fields, in this order: ${COMPLETION-CANDIDATES}.",
                 "Comma-separated, the same for every format. In json and ndjson a field keeps the service's own key and value "
                         + "(sources is connected_sources, time_zone fallback_time_zone, birth_date fallback_birth_date; "
