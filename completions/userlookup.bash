@@ -152,6 +152,19 @@ function compReplyArray() {
   echo -e "$(compgen -W "${optionList[*]}" -- "$curr_word")"
 }
 
+# compReplyList completes the name after the last comma of a comma-separated list (--fields a,b),
+# among the names not given yet, and keeps what comes before it.
+function compReplyList() {
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
+  local given=""
+  if [[ ${curr_word} == *,* ]]; then given=${curr_word%,*},; fi
+  local name
+  for name in "$@"; do
+    if [[ ${name} == "${curr_word##*,}"* && ",${given}" != *",${name},"* ]]; then echo "${given}${name}"; fi
+  done
+}
+
 # Bash completion entry point function.
 # _complete_userlookup finds which commands and subcommands have been specified
 # on the command line and delegates to the appropriate function
@@ -159,28 +172,28 @@ function compReplyArray() {
 function _complete_userlookup() {
   # Edge case: if command line has no space after subcommand, then don't assume this subcommand is selected (remkop/picocli#1468).
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} resolve" ];    then _picocli_userlookup; return $?; fi
-  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} list" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} find" ];    then _picocli_userlookup; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} list" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} doctor" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} profiles" ];    then _picocli_userlookup; return $?; fi
-  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} completion" ];    then _picocli_userlookup; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_userlookup; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} completion" ];    then _picocli_userlookup; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(resolve)
-  local cmds1=(list)
-  local cmds2=(find)
+  local cmds1=(find)
+  local cmds2=(list)
   local cmds3=(doctor)
   local cmds4=(profiles)
-  local cmds5=(completion)
-  local cmds6=(help)
+  local cmds5=(help)
+  local cmds6=(completion)
 
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_userlookup_help; return $?; fi
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_userlookup_completion; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_userlookup_completion; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_userlookup_help; return $?; fi
   if CompWordsContainsArray "${cmds4[@]}"; then _picocli_userlookup_profiles; return $?; fi
   if CompWordsContainsArray "${cmds3[@]}"; then _picocli_userlookup_doctor; return $?; fi
-  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_userlookup_find; return $?; fi
-  if CompWordsContainsArray "${cmds1[@]}"; then _picocli_userlookup_list; return $?; fi
+  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_userlookup_list; return $?; fi
+  if CompWordsContainsArray "${cmds1[@]}"; then _picocli_userlookup_find; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_userlookup_resolve; return $?; fi
 
   # No subcommands were specified; generate completions for the top-level command.
@@ -196,7 +209,7 @@ function _picocli_userlookup() {
   if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
   if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
 
-  local commands="resolve list find doctor profiles completion help"
+  local commands="resolve find list doctor profiles help completion"
   local flag_opts="'--allow-insecure-http' '-v' '--verbose' '-h' '--help' '-V' '--version'"
   local arg_opts="'--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
   local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
@@ -278,7 +291,85 @@ function _picocli_userlookup_resolve() {
       ;;
     '--fields')
       local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${LIST_option_args[@]}" ) )
+      COMPREPLY=( $( compReplyList "${LIST_option_args[@]}" ) )
+      return $?
+      ;;
+    '--jq')
+      return
+      ;;
+    '--base-url')
+      return
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
+      return $?
+      ;;
+    '--api-key-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ca-cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FMT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+    '--timeout')
+      return
+      ;;
+    '--retries')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `find` subcommand.
+function _picocli_userlookup_find() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+  # --option=value: bash splits the word at '='; complete the value as after '--option value'.
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
+  if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
+
+  local commands=""
+  local flag_opts="'-h' '--help' '--stdin' '--no-cache' '--allow-insecure-http' '-v' '--verbose'"
+  local arg_opts="'--parallel' '--fields' '--jq' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
+  local LIST_option_args=("user_id" "team_id" "client_user_id" "created_on" "sources" "time_zone" "birth_date" "ingestion_start" "ingestion_end") # --fields values
+  local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
+  local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--parallel')
+      return
+      ;;
+    '--fields')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyList "${LIST_option_args[@]}" ) )
       return $?
       ;;
     '--jq')
@@ -362,85 +453,7 @@ function _picocli_userlookup_list() {
       ;;
     '--fields')
       local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${LIST_option_args[@]}" ) )
-      return $?
-      ;;
-    '--jq')
-      return
-      ;;
-    '--base-url')
-      return
-      ;;
-    '--profile')
-      local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
-      return $?
-      ;;
-    '--api-key-file')
-      local IFS=$'\n'
-      type compopt &>/dev/null && compopt -o filenames
-      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
-      return $?
-      ;;
-    '--ca-cert')
-      local IFS=$'\n'
-      type compopt &>/dev/null && compopt -o filenames
-      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
-      return $?
-      ;;
-    '-o'|'--output')
-      local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${FMT_option_args[@]}" ) )
-      return $?
-      ;;
-    '--color')
-      local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
-      return $?
-      ;;
-    '--timeout')
-      return
-      ;;
-    '--retries')
-      return
-      ;;
-  esac
-
-  if [[ "${curr_word}" == -* ]]; then
-    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
-  else
-    local positionals=""
-    local IFS=$'\n'
-    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
-  fi
-}
-
-# Generates completions for the options and subcommands of the `find` subcommand.
-function _picocli_userlookup_find() {
-  # Get completion data
-  local curr_word=${COMP_WORDS[COMP_CWORD]}
-  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
-  # --option=value: bash splits the word at '='; complete the value as after '--option value'.
-  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
-  if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
-
-  local commands=""
-  local flag_opts="'-h' '--help' '--stdin' '--no-cache' '--allow-insecure-http' '-v' '--verbose'"
-  local arg_opts="'--parallel' '--fields' '--jq' '--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
-  local LIST_option_args=("user_id" "team_id" "client_user_id" "created_on" "sources" "time_zone" "birth_date" "ingestion_start" "ingestion_end") # --fields values
-  local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
-  local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
-  local WHEN_option_args=("auto" "always" "never") # --color values
-
-  type compopt &>/dev/null && compopt +o default
-
-  case ${prev_word} in
-    '--parallel')
-      return
-      ;;
-    '--fields')
-      local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${LIST_option_args[@]}" ) )
+      COMPREPLY=( $( compReplyList "${LIST_option_args[@]}" ) )
       return $?
       ;;
     '--jq')
@@ -625,6 +638,78 @@ function _picocli_userlookup_profiles() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `help` subcommand.
+function _picocli_userlookup_help() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+  # --option=value: bash splits the word at '='; complete the value as after '--option value'.
+  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
+  if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
+
+  local commands=""
+  local flag_opts="'-h' '--help' '--allow-insecure-http' '-v' '--verbose'"
+  local arg_opts="'--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
+  local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
+  local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
+  local WHEN_option_args=("auto" "always" "never") # --color values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--base-url')
+      return
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
+      return $?
+      ;;
+    '--api-key-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ca-cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FMT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--color')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
+      return $?
+      ;;
+    '--timeout')
+      return
+      ;;
+    '--retries')
+      return
+      ;;
+  esac
+  local COMMANDTOPIC_pos_param_args=("resolve" "find" "list" "doctor" "profiles" "completion" "environment" "config" "exit-codes") # 0-0 values
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "help" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      positionals=$( compReplyArray "${COMMANDTOPIC_pos_param_args[@]}" )
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `completion` subcommand.
 function _picocli_userlookup_completion() {
   # Get completion data
@@ -692,72 +777,6 @@ function _picocli_userlookup_completion() {
     if (( currIndex >= 0 && currIndex <= 0 )); then
       positionals=$( compReplyArray "${SHELL_pos_param_args[@]}" )
     fi
-    local IFS=$'\n'
-    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
-  fi
-}
-
-# Generates completions for the options and subcommands of the `help` subcommand.
-function _picocli_userlookup_help() {
-  # Get completion data
-  local curr_word=${COMP_WORDS[COMP_CWORD]}
-  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
-  # --option=value: bash splits the word at '='; complete the value as after '--option value'.
-  if [[ ${curr_word} == "=" ]]; then curr_word=""; fi
-  if [[ ${prev_word} == "=" && COMP_CWORD -ge 2 ]]; then prev_word=${COMP_WORDS[COMP_CWORD-2]}; fi
-
-  local commands="resolve list find doctor profiles completion"
-  local flag_opts="'-h' '--help' '--allow-insecure-http' '-v' '--verbose'"
-  local arg_opts="'--base-url' '--profile' '--api-key-file' '--ca-cert' '-o' '--output' '--color' '--timeout' '--retries'"
-  local NAME_option_args=($(sed -n 's/^[[:space:]]*\[profiles\.\([^]]*\)\].*/\1/p' "${XDG_CONFIG_HOME:-$HOME/.config}/userlookup/config.toml" 2>/dev/null)) # --profile values
-  local FMT_option_args=("table" "json" "ndjson" "csv") # --output values
-  local WHEN_option_args=("auto" "always" "never") # --color values
-
-  type compopt &>/dev/null && compopt +o default
-
-  case ${prev_word} in
-    '--base-url')
-      return
-      ;;
-    '--profile')
-      local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
-      return $?
-      ;;
-    '--api-key-file')
-      local IFS=$'\n'
-      type compopt &>/dev/null && compopt -o filenames
-      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
-      return $?
-      ;;
-    '--ca-cert')
-      local IFS=$'\n'
-      type compopt &>/dev/null && compopt -o filenames
-      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
-      return $?
-      ;;
-    '-o'|'--output')
-      local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${FMT_option_args[@]}" ) )
-      return $?
-      ;;
-    '--color')
-      local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${WHEN_option_args[@]}" ) )
-      return $?
-      ;;
-    '--timeout')
-      return
-      ;;
-    '--retries')
-      return
-      ;;
-  esac
-
-  if [[ "${curr_word}" == -* ]]; then
-    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
-  else
-    local positionals=""
     local IFS=$'\n'
     COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
   fi

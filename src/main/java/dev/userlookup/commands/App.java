@@ -1,6 +1,7 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.ExitCode;
+import dev.userlookup.commands.help.HelpCommand;
 import dev.userlookup.commands.help.HelpLayout;
 import dev.userlookup.commands.help.HelpWriter;
 import dev.userlookup.commands.help.RootFooter;
@@ -113,21 +114,19 @@ public final class App {
         // Help and version text go to the run's stdout, so taller than the screen they are paged like other output.
         commandLine.setOut(new HelpWriter(context.console()::stdout));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
-        // The root's commands before its options: what to run first, then how.
+        // The root's commands, then its options, then where the help topics are: one screen. Its
+        // description is the man page's.
         List<String> sections = new ArrayList<>(commandLine.getHelpSectionKeys());
-        sections.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING);
-        sections.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST);
+        sections.removeAll(List.of(CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION_HEADING,
+                CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION,
+                CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING,
+                CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST));
         int options = sections.indexOf(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING);
         sections.addAll(options, List.of(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING,
                 CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST));
-        commandLine.setHelpSectionKeys(sections);
+        commandLine.getCommandSpec().usageMessage().sectionKeys(sections);
         commandLine.getCommandSpec().usageMessage().footer(RootFooter.lines());
-        // Every command's help lists its own options and points to the global ones (picocli's help command has none).
-        commandLine.getSubcommands().forEach((name, command) -> {
-            if (!name.equals("help")) {
-                HelpLayout.ownOptionsOnly(command);
-            }
-        });
+        HelpCommand.describe(commandLine);
         HelpLayout.fit(commandLine, io.terminal(), io.env());
         commandLine.setExecutionExceptionHandler(reporter);
         commandLine.setParameterExceptionHandler(reporter);

@@ -1,6 +1,7 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.commands.completion.CompletionCommand;
+import dev.userlookup.commands.help.HelpCommand;
 import picocli.CommandLine;
 
 /** Gives the subcommands their context by constructor: no reaching into the root command. */
@@ -31,6 +32,9 @@ final class CommandFactory implements CommandLine.IFactory {
         }
         if (type == CompletionCommand.class) {
             return type.cast(new CompletionCommand(context.console()));
+        }
+        if (type == HelpCommand.class) {
+            return type.cast(new HelpCommand(context.console().terminal()));
         }
         return CommandLine.defaultFactory().create(type);
     }

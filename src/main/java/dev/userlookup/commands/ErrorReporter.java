@@ -53,20 +53,12 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
             line(where + option.longestName() + " '" + e.getValue() + "'? " + e.getCause().getMessage());
         } else if (e instanceof CommandLine.MissingParameterException && missingOptionValue((CommandLine.MissingParameterException) e) != null) {
             line(where + OptionValues.missing(missingOptionValue((CommandLine.MissingParameterException) e)));
-        } else if (String.valueOf(e.getMessage()).startsWith(UNKNOWN_SUBCOMMAND) && !e.getCommandLine().getSubcommands().isEmpty()) {
-            // `help lsit`: picocli's help command says it in its words; a mistyped command is named as elsewhere.
-            String message = e.getMessage();
-            String word = message.substring(UNKNOWN_SUBCOMMAND.length(), Math.max(UNKNOWN_SUBCOMMAND.length(), message.lastIndexOf('\'')));
-            String closest = Suggestion.closest(word, e.getCommandLine().getSubcommands().keySet());
-            line(where + "unknown command '" + word + "'" + (closest == null ? "; " + help : "; did you mean '" + closest + "'?"));
         } else {
             String message = String.valueOf(e.getMessage());
             line(where + (message.endsWith(".") ? message.substring(0, message.length() - 1) : message) + "; " + help);
         }
         return ExitCode.USAGE;
     }
-
-    private static final String UNKNOWN_SUBCOMMAND = "Unknown subcommand '";
 
     /** The option whose value is missing ({@code -o} last on the line), or null when something else is. */
     private static CommandLine.Model.OptionSpec missingOptionValue(CommandLine.MissingParameterException e) {

@@ -28,14 +28,14 @@ import picocli.CommandLine.Parameters;
 /** {@code userlookup find}: the users the service knows by these user_ids. */
 @Command(
         name = "find",
-        header = "Find users by the service's own user_id (from logs, webhooks, tickets).",
+        header = "Find users by user_id, the service's own id (logs, webhooks).",
         synopsisHeading = "%nUsage: ",
-        customSynopsis = "userlookup [OPTIONS] find [--stdin] [--parallel N] [--no-cache] USER_ID...",
+        customSynopsis = "userlookup [OPTIONS] find [--stdin] [--parallel N] [--no-cache] [--fields LIST] [--jq FILTER] USER_ID...",
         descriptionHeading = "%n",
-        description = "The service resolves only client_user_ids: find walks the list as list --all does and stops "
-                + "once every id is found. Users print as resolve prints them, in input order; an id never found is named "
-                + "on stderr, exit 3; a value that is not a UUID is exit 2, before any request. A private index in the "
-                + "cache folder (user_id to client_user_id, nothing else) spares later walks: a hit is confirmed by one resolve.",
+        description = "The service looks users up only by client_user_id: find reads the team's list, as list --all does, "
+                + "until every id is found. Users print as resolve prints them, in input order; an id not found is named on "
+                + "stderr, and the exit status is 3. An index in your cache folder (user_id and client_user_id, nothing else) "
+                + "makes a later find of the same user one request.",
         parameterListHeading = "%n",
         optionListHeading = "%n",
         sortOptions = false,
@@ -47,7 +47,7 @@ import picocli.CommandLine.Parameters;
             "Examples:",
             "  userlookup find 138adbbd-c5e6-36c4-aff7-48390b9f91da",
             "  userlookup find 138adbbd-c5e6-36c4-aff7-48390b9f91da --jq .client_user_id",
-            "  grep -o 'user_id=[0-9a-f-]*' app.log | cut -d= -f2 | userlookup find --stdin -o csv",
+            "  grep -oE '[0-9a-f-]{36}' app.log | userlookup find --stdin -o csv",
         })
 final class FindCommand implements Callable<Integer> {
 

@@ -16,27 +16,29 @@ import picocli.CommandLine.ScopeType;
 /**
  * The options every command takes, before or after the subcommand (inherited). They hold only
  * what was typed: defaults and precedence are {@link dev.userlookup.settings.SettingsResolver}'s.
+ * A description's first line is what help shows; the lines after it are for the man page.
  */
 public final class GlobalOptions {
 
     @Option(names = "--base-url", paramLabel = "URL", order = 1, scope = ScopeType.INHERIT,
-            description = "The service's base URL, path prefix allowed (env USERLOOKUP_BASE_URL).")
+            description = {"The service's base URL (env USERLOOKUP_BASE_URL).", "A path prefix is allowed."})
     String baseUrl;
 
     @Option(names = "--profile", paramLabel = "NAME", order = 2, scope = ScopeType.INHERIT,
             completionCandidates = ProfileCandidates.class,
-            description = "A profile of the config file (env USERLOOKUP_PROFILE; default: its default_profile).")
+            description = {"A config file's profile (env USERLOOKUP_PROFILE).", "Default: the file's default_profile."})
     String profile;
 
     @Option(names = "--api-key-file", paramLabel = "FILE", order = 2, scope = ScopeType.INHERIT,
-            description = "Read the key from FILE ('-': standard input); otherwise env USERLOOKUP_API_KEY. "
-                    + "No option takes the key itself: it would land in shell history and ps.")
+            description = {"Read the key from FILE ('-': standard input); otherwise env USERLOOKUP_API_KEY.",
+                "No option takes the key itself: it would land in shell history and ps."})
     Path apiKeyFile;
 
     // A Path, so that shell completion offers files.
     @Option(names = "--ca-cert", paramLabel = "FILE", order = 2, scope = ScopeType.INHERIT,
-            description = "PEM file of CA certificates to trust besides the JDK's own: a TLS-inspecting company proxy, "
-                    + "a private CA (env USERLOOKUP_CA_CERT, profile ca_cert; SSL_CERT_FILE is read too).")
+            description = {"Also trust the CA certificates in this PEM file.",
+                "Besides the JDK's own: for a TLS-inspecting company proxy or a private CA (env USERLOOKUP_CA_CERT, profile ca_cert; "
+                        + "SSL_CERT_FILE is read too)."})
     Path caCert;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FMT", order = 3, scope = ScopeType.INHERIT, converter = OptionValues.Output.class,
@@ -46,26 +48,29 @@ public final class GlobalOptions {
 
     @Option(names = "--color", paramLabel = "WHEN", order = 4, scope = ScopeType.INHERIT, converter = OptionValues.Color.class,
             completionCandidates = OptionValues.Color.class,
-            description = "auto (terminal only; off under NO_COLOR, on under CLICOLOR_FORCE), always or never (default: auto).")
+            description = {"auto, always or never (default: auto).",
+                "auto: on a terminal only, off under NO_COLOR, on under CLICOLOR_FORCE."})
     ColorMode color;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", order = 5, scope = ScopeType.INHERIT, converter = OptionValues.Seconds.class,
-            description = "Bound on one request, body included, above 0 and at most " + Settings.MAX_TIMEOUT_SECONDS
-                    + " (default: " + Settings.DEFAULT_TIMEOUT_SECONDS + ").")
+            description = {"Bound on one request, body included (default: " + Settings.DEFAULT_TIMEOUT_SECONDS + ").",
+                "Above 0 and at most " + Settings.MAX_TIMEOUT_SECONDS + "."})
     Double timeoutSeconds;
 
     @Option(names = "--retries", paramLabel = "N", order = 6, scope = ScopeType.INHERIT, converter = OptionValues.Retries.class,
-            description = "Retries of a failed request: connection failures, timeouts, 408, 429, 500, 502-504 "
-                    + "(0 to " + Settings.MAX_RETRIES + ", default: " + Settings.DEFAULT_RETRIES + "). A 429 or 503 pauses the whole run once "
-                    + "(Retry-After up to 60 s, or the backoff if longer) and halves the requests in flight.")
+            description = {"Retries of a failed request (default: " + Settings.DEFAULT_RETRIES + ").",
+                "At most " + Settings.MAX_RETRIES + ". Retried: connection failures, timeouts, 408, 429, 500, 502-504. A 429 or 503 pauses the whole run once "
+                        + "(Retry-After up to 60 s, or the backoff if longer) and halves the requests in flight."})
     Integer retries;
 
     @Option(names = "--allow-insecure-http", order = 7, scope = ScopeType.INHERIT,
-            description = "Permit plain http:// to a host that is not loopback (the key would cross the network in clear text).")
+            description = {"Permit plain http:// to hosts other than loopback.",
+                "Without it the key never crosses the network in clear text."})
     boolean allowInsecureHttp;
 
     @Option(names = {"-v", "--verbose"}, order = 8, scope = ScopeType.INHERIT,
-            description = "Each request, status, time and protocol (HTTP/2, TLS version) on standard error (the key shown as ***).")
+            description = {"Each request, status and time on standard error.",
+                "The protocol (HTTP/2, TLS version) too; the key is shown as ***."})
     boolean verbose;
 
     GivenOptions given() {

@@ -29,15 +29,14 @@ import picocli.CommandLine.Option;
 /** {@code userlookup list}: one page of the team's users, all of them, or only how many there are. */
 @Command(
         name = "list",
-        header = "List the team's users: one page, every page (--all), or the count.",
+        header = "List the team's users: a page, every page (--all), or the count.",
         synopsisHeading = "%nUsage: ",
-        customSynopsis = "userlookup [OPTIONS] list [--offset N] [--limit N] [--all] [--count]",
+        customSynopsis = "userlookup [OPTIONS] list [--offset N] [--limit N] [--all] [--parallel N] [--count] [--fields LIST] "
+                + "[--jq FILTER]",
         descriptionHeading = "%n",
-        description = "Without --limit the service's default page size applies. --all walks every page from "
-                + "--offset on, in pages of 500 (or --limit), streaming users as pages arrive, in the service's order, "
-                + "each user once. A service that sends more users than asked is read as sent: the walk steps by what "
-                + "came back and ends when every user of the total is printed. A walk that would pass offset "
-                + "9223372036854775807 (2^63-1) ends with an error.",
+        description = "One page: --offset and --limit (without --limit, the service's page size). --all prints every user "
+                + "from --offset on, each once, in the service's order, as the pages arrive (pages of 500, or --limit). "
+                + "--count prints only how many users there are.",
         optionListHeading = "%n",
         sortOptions = false,
         usageHelpAutoWidth = true,

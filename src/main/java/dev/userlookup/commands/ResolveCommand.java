@@ -26,16 +26,14 @@ import picocli.CommandLine.Parameters;
 /** {@code userlookup resolve}: the users your team knows by these ids. */
 @Command(
         name = "resolve",
-        header = "Print the user whose client_user_id matches; several ids, or --stdin, in input order.",
+        header = "Print users by client_user_id, the id your team gave them.",
         synopsisHeading = "%nUsage: ",
-        customSynopsis = "userlookup [OPTIONS] resolve [--stdin] [--parallel N] CLIENT_USER_ID...",
+        customSynopsis = "userlookup [OPTIONS] resolve [--stdin] [--parallel N] [--fields LIST] [--jq FILTER] CLIENT_USER_ID...",
         descriptionHeading = "%n",
-        description = "Each id goes into the URL as one percent-encoded path segment, whatever it holds. "
-                + "Several ids (or --stdin, one a line, blanks around an id and blank lines skipped) are resolved concurrently and printed "
-                + "in input order: json an array, ndjson a line each, csv and table rows. An id that is not found is "
-                + "named on stderr, the others still print, and the exit status is 3; before that, the list is asked once "
-                + "whether the base URL is right (if not: exit 5, check the base URL). An answer with another "
-                + "client_user_id (exact comparison) is another customer's record: never printed, the id named, exit 5.",
+        description = "Any id works as typed: slashes, spaces, ? and # included. Several ids, or --stdin (one a line), "
+                + "are looked up at once and print in input order (json: one array). An id that is not found is named on "
+                + "stderr while the others print, and the exit status is 3. An id that looks like a user_id gets a hint "
+                + "towards find.",
         parameterListHeading = "%n",
         optionListHeading = "%n",
         sortOptions = false,

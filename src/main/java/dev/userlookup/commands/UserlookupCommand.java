@@ -2,6 +2,8 @@ package dev.userlookup.commands;
 
 import dev.userlookup.Version;
 import dev.userlookup.commands.completion.CompletionCommand;
+import dev.userlookup.commands.help.HelpCommand;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,13 +16,15 @@ import picocli.CommandLine.Spec;
         name = "userlookup",
         mixinStandardHelpOptions = true,
         versionProvider = UserlookupCommand.VersionProvider.class,
-        subcommands = {ResolveCommand.class, ListCommand.class, FindCommand.class, DoctorCommand.class, ProfilesCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ResolveCommand.class, FindCommand.class, ListCommand.class, DoctorCommand.class, ProfilesCommand.class,
+            HelpCommand.class, CompletionCommand.class},
         sortOptions = false,
         usageHelpAutoWidth = true,
         headerHeading = "userlookup: ",
         header = "look up the end users of the health-data service.",
         synopsisHeading = "%nUsage: ",
         customSynopsis = "userlookup [OPTIONS] COMMAND [ARGS]",
+        // The man page's DESCRIPTION: root help leaves it out (App), to stay one screen.
         descriptionHeading = "%n",
         description = "Resolves a user by the client_user_id your team gave it, finds one by the user_id the service gave it, "
                 + "or lists the team's users. "
@@ -29,8 +33,8 @@ import picocli.CommandLine.Spec;
                 + "missing or null; JSON and NDJSON print both as sent.",
         commandListHeading = "%nCommands:%n",
         optionListHeading = "%nOptions (before or after the command):%n",
-        // The footer (environment, profiles, exit status, examples) is help.RootFooter's, set where the model is built.
-        footerHeading = "%nEnvironment:%n")
+        // The footer (where the help topics are, examples) is help.RootFooter's, set where the model is built.
+        footerHeading = "%n")
 public final class UserlookupCommand implements Callable<Integer> {
 
     @Spec
@@ -43,9 +47,12 @@ public final class UserlookupCommand implements Callable<Integer> {
         this.options = options;
     }
 
+    /** No command: a usage error (exit 2, as a script needs) that names every command there is. */
     @Override
     public Integer call() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: resolve, find or list");
+        List<String> commands = List.copyOf(spec.subcommands().keySet());
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: "
+                + String.join(", ", commands.subList(0, commands.size() - 1)) + " or " + commands.get(commands.size() - 1));
     }
 
     /** {@code -V}: the tool and the Java it runs on. */

@@ -2,6 +2,7 @@ package dev.userlookup.build;
 
 import dev.userlookup.Version;
 import dev.userlookup.commands.App;
+import dev.userlookup.commands.help.HelpTopics;
 import dev.userlookup.console.Io;
 import dev.userlookup.console.Terminal;
 import java.io.ByteArrayInputStream;
@@ -14,8 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -23,29 +22,16 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * Writes {@code userlookup.1}, the man page, from the picocli model that {@code --help} prints:
- * the commands, their headers, descriptions and options, and the root command's footer (its
- * environment, profile and exit-status blocks), so the page cannot drift from the help. Only
- * what the model cannot know is written here: the launcher's own environment and files, the
- * config file's keys, and the examples.
+ * the commands, their headers, descriptions and options (whole, where help shows an option's
+ * first line), and the help topics that {@code userlookup help TOPIC} prints (ENVIRONMENT, FILES,
+ * EXIT STATUS), so the page cannot drift from the help. Only what the model cannot know is
+ * written here: the files of the installed program and the cache, and the examples.
  *
  * <p>Plain troff with the man macros, ASCII only ({@code \[uXXXX]} for anything else), so man-db,
  * groff and mandoc render it alike. Run by {@code mvn package}; arguments: the file to write and
  * the build's timestamp (yyyyMMddHHmmss, for the page's date).
  */
 public final class ManPage {
-
-    /** Environment the launcher reads, which the Java model cannot know of, and XDG_CONFIG_HOME. */
-    static final List<String[]> MORE_ENVIRONMENT = List.of(
-            new String[] {"XDG_CONFIG_HOME", "The folder of userlookup/config.toml (default: ~/.config); see FILES."},
-            new String[] {"USERLOOKUP_JAVA_OPTS", "JVM options the launcher adds after its own, split at spaces: "
-                    + "-Xmx2g for a larger heap, -XX:TieredStopAtLevel=4 for the C2 compiler on very long walks, "
-                    + "another -XX:+Use...GC instead of the serial collector."},
-            new String[] {"JAVA_HOME", "The Java (17 or later) the launcher runs; otherwise the java on PATH."},
-            new String[] {"XDG_CACHE_HOME", "Where the build's own archive does not fit (the program unpacked elsewhere, another JDK), "
-                    + "the launcher keeps a class-data archive for faster start-up in $XDG_CACHE_HOME/userlookup "
-                    + "(default: ~/.cache/userlookup), made on first use."},
-            new String[] {"LC_ALL, LC_CTYPE, LANG", "Under the C or POSIX locale (or none) the launcher has the JVM read "
-                    + "the command line as UTF-8, so that an id such as Zo\u00eb is sent as it was typed."});
 
     static final String[][] EXAMPLES = {
         {"The user your team knows as customer-000042, as a card on a terminal, as JSON into a pipe:",
@@ -83,7 +69,6 @@ public final class ManPage {
     public static String render(CommandLine commandLine, String version, String date) {
         CommandSpec root = commandLine.getCommandSpec();
         String name = root.name();
-        Footer footer = Footer.parse(root.usageMessage().footer());
         StringBuilder page = new StringBuilder();
         page.append(".\\\" Generated from the picocli model of ").append(name).append(" ").append(version).append(": do not edit.\n");
         page.append(".TH ").append(name.toUpperCase(java.util.Locale.ROOT)).append(" 1 \"").append(date).append("\" \"")
@@ -103,6 +88,8 @@ public final class ManPage {
         page.append(".SH DESCRIPTION\n");
         paragraphs(page, root.usageMessage().description());
         page.append(".PP\nOPTIONS work before or after the command.\n");
+        page.append(".PP\n").append(text("At a terminal, userlookup help TOPIC shows ENVIRONMENT (topic environment), "
+                + "FILES (config) and EXIT STATUS (exit-codes), and userlookup help COMMAND a command's help.")).append('\n');
 
         page.append(".SH COMMANDS\n");
         for (CommandLine sub : root.subcommands().values()) {
@@ -127,37 +114,14 @@ public final class ManPage {
         }
 
         page.append(".SH ENVIRONMENT\n");
-        for (String[] variable : footer.environment) {
-            page.append(".TP\n").append(variables(variable[0])).append('\n').append(text(capitalise(variable[1]) + ".")).append('\n');
-        }
-        for (String[] variable : MORE_ENVIRONMENT) {
-            page.append(".TP\n").append(variables(variable[0])).append('\n').append(text(variable[1])).append('\n');
-        }
+        blocks(page, HelpTopics.ENVIRONMENT.blocks());
 
         page.append(".SH FILES\n");
-        String heading = footer.profilesHeading.replaceAll(":$", "");
-        int space = heading.indexOf(' ');
-        page.append(".TP\n").append(bold(space < 0 ? heading : heading.substring(0, space)))
-                .append(space < 0 ? "" : " " + text(heading.substring(space + 1))).append('\n');
-        page.append(text("Profiles, for example:")).append('\n');
-        page.append(".RS\n.EX\n");
-        for (String line : footer.profilesExample) {
-            page.append(literal(line)).append('\n');
-        }
-        page.append(".EE\n.RE\n");
-        page.append(".IP\n").append(text("Each [profiles.NAME] has base_url and one of api_key_file (~ and paths relative to the "
-                + "config's folder allowed) or api_key_command (run with sh -c, 60 s to answer; its standard output is the key). "
-                + "--profile or USERLOOKUP_PROFILE picks a profile, otherwise default_profile. A profile's key is sent only to "
-                + "its own base_url. An unknown profile or setting, or a TOML error, is exit status 2. As ssh does, a config file "
-                + "(or its folder) or a key file that others can write, or that another user owns, is refused, exit status 2 "
-                + "naming it: the config runs api_key_command. A key file others can read draws a warning; the config holds "
-                + "no secret and draws none. userlookup profiles lists the profiles.")).append('\n');
-        for (String line : footer.profilesAfter) {
-            page.append(".IP\n").append(text(line)).append('\n');
-        }
+        blocks(page, HelpTopics.CONFIG.blocks());
         page.append(".TP\n").append(bold("$XDG_CACHE_HOME/userlookup/")).append(" (default ").append(bold("~/.cache/userlookup/"))
-                .append(")\n").append(text("The class-data archives the launcher makes on first use, one per build, JDK and copy of the program "
-                        + "(the folder 700, the files 600); removed, they are made anew."))
+                .append(")\n").append(text("find's index (user_id to client_user_id, one file per base URL and team) and the "
+                        + "class-data archives the launcher makes on first use, one per build, JDK and copy of the program "
+                        + "(folders 700, files 600); removed, they are made anew."))
                 .append('\n');
         page.append(".TP\n").append(bold("lib/userlookup.jar")).append('\n')
                 .append(text("The program, found by the launcher beside itself or in ../lib (links followed); with it "
@@ -166,9 +130,7 @@ public final class ManPage {
                         + "userlookup.classlist (the classes the archives in the cache are made of).")).append('\n');
 
         page.append(".SH EXIT STATUS\n");
-        for (String[] status : footer.exitStatus) {
-            page.append(".TP\n.B ").append(status[0]).append('\n').append(text(capitalise(status[1]) + ".")).append('\n');
-        }
+        blocks(page, HelpTopics.EXIT_CODES.blocks());
 
         page.append(".SH EXAMPLES\n");
         for (String[] example : EXAMPLES) {
@@ -185,80 +147,25 @@ public final class ManPage {
     }
 
     /**
-     * The root command's footer in its three blocks, as {@code --help} prints them: environment
-     * lines ({@code NAME   text}), the profiles block, and the exit statuses ({@code N  text},
-     * continued on indented lines). Anything else fails the build: the page would drift.
+     * A help topic as the man page's section: its paragraphs, its entries as tagged paragraphs (the
+     * terms bold), its examples as they are. The words are the topic's, as help prints them.
      */
-    static final class Footer {
-        final List<String[]> environment = new ArrayList<>();
-        String profilesHeading;
-        final List<String> profilesExample = new ArrayList<>();
-        final List<String> profilesAfter = new ArrayList<>();
-        final List<String[]> exitStatus = new ArrayList<>();
-
-        private static final Pattern VARIABLE = Pattern.compile("^ {2}([A-Z][A-Z_]*(?:, [A-Z][A-Z_]*)*) {2,}(\\S.*)$");
-        private static final Pattern STATUS = Pattern.compile("^ {2}(\\d+) {2,}(\\S.*)$");
-        private static final Pattern CONTINUED = Pattern.compile("^ {4,}(\\S.*)$");
-
-        static Footer parse(String[] lines) {
-            Footer footer = new Footer();
-            List<List<String>> blocks = new ArrayList<>();
-            List<String> block = new ArrayList<>();
-            for (String line : lines) {
-                if (line.isBlank()) {
-                    if (!block.isEmpty()) {
-                        blocks.add(block);
-                    }
-                    block = new ArrayList<>();
-                } else {
-                    block.add(line.stripTrailing());
+    static void blocks(StringBuilder page, List<HelpTopics.Block> blocks) {
+        for (HelpTopics.Block block : blocks) {
+            if (block instanceof HelpTopics.Text paragraph) {
+                newParagraph(page);
+                page.append(text(paragraph.text())).append('\n');
+            } else if (block instanceof HelpTopics.Entries entries) {
+                for (HelpTopics.Entry entry : entries.entries()) {
+                    page.append(".TP\n").append(terms(entry.term())).append('\n').append(text(entry.meaning())).append('\n');
                 }
-            }
-            if (!block.isEmpty()) {
-                blocks.add(block);
-            }
-            for (List<String> each : blocks) {
-                if (each.get(0).startsWith("Profiles:")) {
-                    footer.profilesHeading = each.get(0).substring("Profiles:".length()).strip();
-                    for (String line : each.subList(1, each.size())) {
-                        (line.startsWith("  ") ? footer.profilesExample : footer.profilesAfter).add(line.strip());
-                    }
-                } else if (each.get(0).equals("Exit status:")) {
-                    for (String line : each.subList(1, each.size())) {
-                        Matcher status = STATUS.matcher(line);
-                        Matcher continued = CONTINUED.matcher(line);
-                        if (status.matches()) {
-                            footer.exitStatus.add(new String[] {status.group(1), status.group(2)});
-                        } else if (continued.matches() && !footer.exitStatus.isEmpty()) {
-                            String[] last = footer.exitStatus.get(footer.exitStatus.size() - 1);
-                            last[1] = last[1] + " " + continued.group(1);
-                        } else {
-                            throw new IllegalStateException("the footer's exit status line is not '  N  text': " + line);
-                        }
-                    }
-                } else if (each.get(0).equals("Examples:")) {
-                    // The help's few examples; EXAMPLES below has them and more, each explained.
-                    continue;
-                } else {
-                    for (String line : each) {
-                        Matcher variable = VARIABLE.matcher(line);
-                        Matcher continued = CONTINUED.matcher(line);
-                        if (variable.matches()) {
-                            footer.environment.add(new String[] {variable.group(1), variable.group(2)});
-                        } else if (continued.matches() && !footer.environment.isEmpty()) {
-                            String[] last = footer.environment.get(footer.environment.size() - 1);
-                            last[1] = last[1] + " " + continued.group(1);
-                        } else {
-                            throw new IllegalStateException("the footer's environment line is not '  NAME   text': " + line);
-                        }
-                    }
+            } else if (block instanceof HelpTopics.Example example) {
+                page.append(".PP\n.RS\n.EX\n");
+                for (String line : example.lines()) {
+                    page.append(literal(line)).append('\n');
                 }
+                page.append(".EE\n.RE\n");
             }
-            if (footer.environment.isEmpty() || footer.profilesHeading == null || footer.exitStatus.isEmpty()) {
-                throw new IllegalStateException("the root command's footer no longer has its environment, profiles and exit status "
-                        + "blocks; ManPage reads them from there");
-            }
-            return footer;
         }
     }
 
@@ -326,7 +233,7 @@ public final class ManPage {
         }
     }
 
-    private static String variables(String names) {
+    private static String terms(String names) {
         StringBuilder tag = new StringBuilder();
         for (String each : names.split(", ")) {
             tag.append(tag.length() == 0 ? "" : ", ").append(bold(each));
@@ -340,10 +247,6 @@ public final class ManPage {
 
     private static String stripPeriod(String text) {
         return text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
-    }
-
-    private static String capitalise(String text) {
-        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     /** Bold, and never hyphenated. */

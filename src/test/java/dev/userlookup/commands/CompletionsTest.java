@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -121,6 +122,30 @@ class CompletionsTest {
         assertEquals(String.join("\n", dev.userlookup.model.UserField.all().stream().map(dev.userlookup.model.UserField::csvColumn).toList())
                 + "\n", complete(folder, "userlookup", "list", "--fields", ""));
         assertEquals("time_zone\nteam_id\n".lines().sorted().toList(), complete(folder, "userlookup", "resolve", "--fields", "t").lines().sorted().toList());
+    }
+
+    @Test
+    void theNextFieldNameCompletesAfterACommaWithoutTheNamesGiven() throws Exception {
+        Path folder = Files.createTempDirectory("userlookup-fields-list");
+
+        assertEquals("user_id,client_user_id\n", complete(folder, "userlookup", "list", "--fields", "user_id,cl"));
+        assertEquals(List.of("user_id,team_id", "user_id,time_zone"),
+                complete(folder, "userlookup", "find", "--fields", "user_id,t").lines().sorted().toList());
+        assertEquals("team_id,user_id,time_zone\n", complete(folder, "userlookup", "resolve", "--fields", "team_id,user_id,t"));
+        assertEquals(dev.userlookup.model.UserField.all().size() - 1,
+                complete(folder, "userlookup", "list", "--fields", "sources,").lines().count());
+        // --fields=user_id,cl arrives as '--fields' '=' 'user_id,cl'
+        assertEquals("user_id,client_user_id\n", complete(folder, "userlookup", "list", "--fields", "=", "user_id,cl"));
+    }
+
+    @Test
+    void theCommandsAndTheHelpTopicsCompleteAfterHelp() throws Exception {
+        Path folder = Files.createTempDirectory("userlookup-help");
+
+        assertEquals(List.of("resolve", "find", "list", "doctor", "profiles", "completion", "environment", "config", "exit-codes"),
+                complete(folder, "userlookup", "help", "").lines().toList());
+        assertEquals("exit-codes\n", complete(folder, "userlookup", "help", "ex"));
+        assertEquals("environment\n", complete(folder, "userlookup", "help", "env"));
     }
 
     @Test

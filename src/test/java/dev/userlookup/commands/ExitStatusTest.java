@@ -489,7 +489,7 @@ class ExitStatusTest {
     }
 
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"-V", "--help", "help list", "list --help", "help"})
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"-V", "--help", "help list", "list --help", "help", "help exit-codes"})
     void helpAndVersionIntoAFullDiskAreExit1SaidOnce(String words) {
         OutputStream fullDisk = new OutputStream() {
             @Override

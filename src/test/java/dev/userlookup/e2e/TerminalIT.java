@@ -300,8 +300,8 @@ class TerminalIT {
         assertEquals("100", result.out().strip(), result.out());
     }
 
-    static final String[] HELP = {"--help", "help", "help resolve", "resolve --help", "list --help", "doctor --help",
-        "completion --help", "help help"};
+    static final String[] HELP = {"--help", "help", "help resolve", "resolve --help", "list --help", "find --help", "doctor --help",
+        "completion --help", "help help", "help environment", "help config", "help exit-codes"};
 
     @org.junit.jupiter.params.ParameterizedTest(name = "{0} columns")
     @org.junit.jupiter.params.provider.ValueSource(ints = {60, 67, 80, 100})
@@ -320,7 +320,7 @@ class TerminalIT {
                     continue;
                 }
                 // Lists and examples never fall back to column 0; nor does the rest of a usage line.
-                if (section.matches("Commands:|Options.*:|Environment:|Exit status:|Examples:")) {
+                if (section.matches("Commands:|Options.*:|Topics:|Read by the launcher.*:|A profile's settings:|A script can tell.*:|Examples:")) {
                     assertTrue(line.startsWith(" "), help + " at " + width + ", under " + section + ": [" + line + "]\n" + result.out());
                 }
                 if (i > 0 && lines[i - 1].startsWith("Usage: ") && !line.isEmpty()) {
@@ -328,6 +328,23 @@ class TerminalIT {
                 }
             }
         }
+    }
+
+    /** The root help and every topic fit a screen of 80 columns and 45 lines. */
+    @Test
+    void rootHelpAndTheTopicsAreOneScreenAt80Columns() {
+        for (String help : new String[] {"--help", "help environment", "help config", "help exit-codes"}) {
+            Subprocess.Result result = Subprocess.inTerminal(env("USERLOOKUP_PAGER", ""), 80, 45, Subprocess.LAUNCHER + " " + help);
+
+            assertEquals(0, result.exit(), result::toString);
+            String[] lines = stripAnsi(result.out()).split("\r\n");
+            assertTrue(lines.length <= 45, help + " is " + lines.length + " lines at 80 columns:\n" + result.out());
+            for (String line : lines) {
+                assertTrue(DisplayWidth.of(line) <= 80, help + ": wider than 80: [" + line + "]");
+            }
+        }
+        Subprocess.Result root = Subprocess.inTerminal(env("USERLOOKUP_PAGER", ""), 80, 45, Subprocess.LAUNCHER + " --help");
+        assertTrue(stripAnsi(root.out()).contains("\r\nHelp topics: environment, config, exit-codes (userlookup help TOPIC).\r\n"), root.out());
     }
 
     @Test
@@ -343,7 +360,7 @@ class TerminalIT {
 
         assertEquals(0, tall.exit(), tall::toString);
         assertTrue(stripAnsi(tall.out()).startsWith("PAGED:userlookup: look up"), tall.out());
-        assertTrue(stripAnsi(tall.out()).contains("PAGED:Exit status:"), tall.out());
+        assertTrue(stripAnsi(tall.out()).contains("PAGED:Examples:"), tall.out());
         assertTrue(stripAnsi(tallOption.out()).startsWith("PAGED:userlookup: look up"), tallOption.out());
         assertTrue(stripAnsi(fits.out()).startsWith("Print the shell completion script"), fits.out());
         assertFalse(fits.out().contains("PAGED:"), fits.out());

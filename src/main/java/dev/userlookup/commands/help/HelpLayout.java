@@ -3,6 +3,8 @@ package dev.userlookup.commands.help;
 import dev.userlookup.console.ColorMode;
 import dev.userlookup.console.LineFit;
 import dev.userlookup.console.Terminal;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -13,10 +15,11 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
 
 /**
- * Help for people: the root lists the global options and the environment once; a command's help
- * shows its own options, points to the global ones, and gives examples. On a terminal it is as
- * wide as the screen, every wrapped line continuing under its own column, and taller help goes
- * through the pager as other output does ({@link HelpWriter}).
+ * Help for people, one screen a page: the root lists the commands and the global options once and
+ * points to the help topics ({@link HelpTopics}); a command's help shows its own options, points to
+ * the global ones, and gives examples. On a terminal it is as wide as the screen, every wrapped
+ * line continuing under its own column, and taller help goes through the pager as other output
+ * does ({@link HelpWriter}).
  */
 public final class HelpLayout {
 
@@ -25,6 +28,12 @@ public final class HelpLayout {
 
     /** picocli's narrowest; a terminal narrower than this gets lines it wraps itself. */
     private static final int NARROWEST = 55;
+
+    /** A term of a topic's entries longer than this has its meaning on the lines below it, as a man page's. */
+    private static final int LONGEST_TERM_BESIDE = 20;
+
+    /** Blanks between a term and its meaning, at least. */
+    private static final int GAP = 2;
 
     /** A footer entry, {@code   NAME, NAME   text} or {@code   3  text}: continued under its text. */
     private static final Pattern ENTRY = Pattern.compile("^( *\\S+(?:, \\S+)* {2,})\\S");
@@ -45,20 +54,28 @@ public final class HelpLayout {
      * Fits the help of {@code root} and all its commands to the terminal on standard output (its
      * width there, else {@link #UNBOUNDED_WIDTH}), with colour only where table output would have
      * it, and footers and synopses that wrap under their own columns, never back at column 0.
+     * Every page lists the options declared on its command, each by the first line of its
+     * description (the man page has them whole), their texts in one column on every page.
      */
     public static void fit(CommandLine root, Terminal terminal, Map<String, String> env) {
         root.setUsageHelpAutoWidth(false);
         // Decided when help is printed, not before every run: a run into a pipe never asks the terminal.
         root.setHelpFactory((spec, colorScheme) -> {
-            spec.usageMessage().width(terminal.stdoutIsTerminal() && terminal.width() > 0
-                    ? Math.max(NARROWEST, terminal.width()) : UNBOUNDED_WIDTH);
+            spec.usageMessage().width(width(terminal));
             return new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(
                     ColorMode.AUTO.enabled(terminal, env) ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
         });
-        fitSections(root);
+        fitSections(root, longestOption(root));
     }
 
-    private static void fitSections(CommandLine command) {
+    /** The width help is laid out to: the terminal's on standard output, else {@link #UNBOUNDED_WIDTH}. */
+    static int width(Terminal terminal) {
+        return terminal.stdoutIsTerminal() && terminal.width() > 0 ? Math.max(NARROWEST, terminal.width()) : UNBOUNDED_WIDTH;
+    }
+
+    private static void fitSections(CommandLine command, int optionColumn) {
+        command.getCommandSpec().usageMessage().longOptionsMaxWidth(optionColumn);
+        command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, HelpLayout::optionList);
         command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, HelpLayout::footer);
         if (command.getCommandSpec().usageMessage().customSynopsis().length > 0) {
             command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_SYNOPSIS, HelpLayout::synopsis);
@@ -69,8 +86,20 @@ public final class HelpLayout {
             command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_HEADER, HelpLayout::header);
         }
         for (CommandLine sub : command.getSubcommands().values()) {
-            fitSections(sub);
+            fitSections(sub, optionColumn);
         }
+    }
+
+    /** Columns of the longest {@code --name=LABEL} of any command: no option's name runs into its text. */
+    private static int longestOption(CommandLine command) {
+        int longest = 0;
+        for (OptionSpec option : command.getCommandSpec().options()) {
+            longest = Math.max(longest, option.longestName().length() + (option.arity().max() > 0 ? 1 + option.paramLabel().length() : 0));
+        }
+        for (CommandLine sub : command.getSubcommands().values()) {
+            longest = Math.max(longest, longestOption(sub));
+        }
+        return longest;
     }
 
     private static String header(CommandLine.Help help) {
@@ -94,29 +123,99 @@ public final class HelpLayout {
         return out.toString();
     }
 
-    /** {@code Usage: userlookup [OPTIONS] resolve ...}, continued under the word after the command's name. */
+    /**
+     * {@code Usage: userlookup [OPTIONS] resolve ...}, continued under the word after the command's
+     * name, and never broken inside brackets: {@code [--fields LIST]} stays on one line.
+     */
     private static String synopsis(CommandLine.Help help) {
         String heading = "Usage: ";
         String text = String.join(" ", help.commandSpec().usageMessage().customSynopsis());
         int column = heading.length() + text.indexOf(' ') + 1;
-        List<String> lines = LineFit.wrap(heading + text, help.commandSpec().usageMessage().width(), " ".repeat(column));
+        StringBuilder joined = new StringBuilder();
+        int depth = 0;
+        for (char c : text.toCharArray()) {
+            depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+            joined.append(c == ' ' && depth > 0 ? KEEP_TOGETHER : c);
+        }
+        List<String> lines = LineFit.wrap(heading + joined, help.commandSpec().usageMessage().width(), " ".repeat(column));
         StringBuilder out = new StringBuilder(lines.get(0).substring(heading.length()));
         for (String line : lines.subList(1, lines.size())) {
             out.append(System.lineSeparator()).append(line);
         }
-        return out.append(System.lineSeparator()).toString();
+        return out.append(System.lineSeparator()).toString().replace(KEEP_TOGETHER, ' ');
     }
 
-    /** A command's option list without the inherited global options. */
-    public static void ownOptionsOnly(CommandLine command) {
-        command.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, help -> {
-            CommandLine.Help.Layout layout = help.createDefaultLayout();
-            for (OptionSpec option : help.commandSpec().options()) {
-                if (!option.inherited() && !option.hidden()) {
-                    layout.addOption(option, help.createDefaultParamLabelRenderer());
+    /** Stands for a space that a line must not break at, while a synopsis is fitted. */
+    private static final char KEEP_TOGETHER = '\u00a0';
+
+    /**
+     * The options declared on the command (a command's page does not repeat the global ones), in
+     * their order, each by its description's first line: the rest is for the man page.
+     */
+    private static String optionList(CommandLine.Help help) {
+        List<OptionSpec> options = new ArrayList<>();
+        for (OptionSpec option : help.commandSpec().options()) {
+            if (!option.inherited() && !option.hidden()) {
+                options.add(option);
+            }
+        }
+        options.sort(Comparator.comparingInt(OptionSpec::order));
+        CommandLine.Help.Layout layout = help.createDefaultLayout();
+        for (OptionSpec option : options) {
+            String[] description = option.description();
+            layout.addOption(description.length > 1 ? OptionSpec.builder(option).description(description[0]).build() : option,
+                    help.createDefaultParamLabelRenderer());
+        }
+        return layout.toString();
+    }
+
+    /**
+     * A help topic for {@code width} columns: paragraphs wrapped, entries with their meanings in one
+     * column (a long term has its meaning on the lines below it) continued under it, examples as
+     * they are. A text that ends in a colon runs into the block it introduces.
+     */
+    public static String topic(HelpTopics.Topic topic, int width) {
+        int column = termColumn(topic);
+        String indent = " ".repeat(column);
+        List<String> lines = new ArrayList<>();
+        boolean joined = true;
+        for (HelpTopics.Block block : topic.blocks()) {
+            if (!joined) {
+                lines.add("");
+            }
+            joined = false;
+            if (block instanceof HelpTopics.Text text) {
+                lines.addAll(LineFit.wrap(text.text(), width, ""));
+                joined = text.text().endsWith(":");
+            } else if (block instanceof HelpTopics.Entries entries) {
+                for (HelpTopics.Entry entry : entries.entries()) {
+                    String term = "  " + entry.term();
+                    if (term.length() + GAP <= column) {
+                        lines.addAll(LineFit.wrap(term + " ".repeat(column - term.length()) + entry.meaning(), width, indent));
+                    } else {
+                        lines.add(term);
+                        lines.addAll(LineFit.wrap(indent + entry.meaning(), width, indent));
+                    }
+                }
+            } else if (block instanceof HelpTopics.Example example) {
+                example.lines().forEach(line -> lines.add("  " + line));
+            }
+        }
+        return String.join(System.lineSeparator(), lines) + System.lineSeparator();
+    }
+
+    /** Where a topic's meanings begin: after its longest term that fits beside them. */
+    private static int termColumn(HelpTopics.Topic topic) {
+        int longest = 0;
+        for (HelpTopics.Block block : topic.blocks()) {
+            if (block instanceof HelpTopics.Entries entries) {
+                for (HelpTopics.Entry entry : entries.entries()) {
+                    if (entry.term().length() <= LONGEST_TERM_BESIDE) {
+                        longest = Math.max(longest, entry.term().length());
+                    }
                 }
             }
-            return layout.toString();
-        });
+        }
+        return 2 + longest + GAP;
     }
 }

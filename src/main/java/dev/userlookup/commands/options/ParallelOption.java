@@ -6,8 +6,8 @@ import picocli.CommandLine.Option;
 public final class ParallelOption {
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", converter = OptionValues.ParallelCount.class,
-            description = "Requests at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}); "
-                    + "fewer while the service answers 429 or 503.")
+            description = {"Requests at once, 1 to " + Parallel.MAX + " (default: ${DEFAULT-VALUE}).",
+                "Fewer while the service answers 429 or 503."})
     int parallel;
 
     public int value() {

@@ -1,6 +1,7 @@
 package dev.userlookup.commands.shape;
 
 import dev.userlookup.UsageException;
+import dev.userlookup.commands.completion.CompletionScript;
 import dev.userlookup.commands.options.OptionValues;
 import dev.userlookup.commands.options.Suggestion;
 import dev.userlookup.model.UserField;
@@ -20,13 +21,17 @@ import picocli.CommandLine.TypeConversionException;
  */
 public final class ShapeOptions {
 
-    // Short: a command's help stays under a screen. README says the rest.
-    @Option(names = "--fields", paramLabel = "LIST", converter = Fields.class, completionCandidates = Fields.class,
-            description = "Only these fields, in this order: ${COMPLETION-CANDIDATES}.")
+    // The first line is help's: a command's help stays under a screen. The man page says the rest.
+    @Option(names = "--fields", paramLabel = CompletionScript.COMMA_LIST, converter = Fields.class, completionCandidates = Fields.class,
+            description = {"Only these fields, in this order: ${COMPLETION-CANDIDATES}.",
+                "Comma-separated, the same for every format. In json and ndjson a field keeps the service's own key and value "
+                        + "(sources is connected_sources, time_zone fallback_time_zone, birth_date fallback_birth_date; "
+                        + "those keys are accepted too)."})
     Chosen fields;
 
     @Option(names = "--jq", paramLabel = "FILTER",
-            description = "jq filter run on each user: a line a result.")
+            description = {"jq filter run on each user: a line a result.",
+                "Strings print raw, other values as compact JSON, as gh's --jq prints them. With -o json or ndjson, or no -o."})
     String jq;
 
     /** The fields typed, in their order. */

@@ -1,0 +1,113 @@
+package dev.userlookup.commands.help;
+
+import dev.userlookup.ExitCode;
+import dev.userlookup.UsageException;
+import dev.userlookup.commands.options.Suggestion;
+import dev.userlookup.console.Terminal;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code userlookup help [COMMAND | TOPIC]}: the root help, a command's help, or a topic of
+ * {@link HelpTopics}. A name that is neither is a usage error naming the closest.
+ */
+@Command(
+        name = "help",
+        helpCommand = true,
+        header = "Show help for a command or a topic.",
+        synopsisHeading = "%nUsage: ",
+        customSynopsis = "userlookup help [COMMAND|TOPIC]",
+        descriptionHeading = "%n",
+        description = "Without a name: the commands and the options, as userlookup --help shows them.",
+        parameterListHeading = "%n",
+        optionListHeading = "%n",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        footerHeading = "%n")
+public final class HelpCommand implements CommandLine.IHelpCommandInitializable2, Callable<Integer> {
+
+    @Mixin
+    HelpLayout.HelpOption help;
+
+    @Parameters(arity = "0..1", paramLabel = "COMMAND|TOPIC", description = "${COMPLETION-CANDIDATES}.")
+    String name;
+
+    private final Terminal terminal;
+    private CommandLine self;
+    private CommandLine.Help.ColorScheme colorScheme;
+    private PrintWriter out;
+
+    public HelpCommand(Terminal terminal) {
+        this.terminal = terminal;
+    }
+
+    /**
+     * What the model cannot say in annotations: the topics under the help command's own help,
+     * and the names completion offers after {@code help} (the root's commands, then the topics).
+     */
+    public static void describe(CommandLine root) {
+        CommandLine helpCommand = root.getSubcommands().get("help");
+        List<String> footer = new ArrayList<>(List.of("Topics:"));
+        for (HelpTopics.Topic topic : HelpTopics.ALL) {
+            footer.add(String.format("  %-13s%s", topic.name(), topic.summary()));
+        }
+        footer.addAll(List.of("", "Examples:", "  userlookup help list", "  userlookup help exit-codes"));
+        CommandSpec spec = helpCommand.getCommandSpec();
+        spec.usageMessage().footer(footer.toArray(String[]::new));
+        PositionalParamSpec declared = spec.positionalParameters().get(0);
+        spec.remove(declared);
+        spec.addPositional(PositionalParamSpec.builder(declared).completionCandidates(names(root)).build());
+    }
+
+    /** The root's commands but help, then the topics. */
+    private static List<String> names(CommandLine root) {
+        List<String> names = new ArrayList<>();
+        root.getSubcommands().forEach((name, command) -> {
+            if (!command.getCommandSpec().helpCommand()) {
+                names.add(name);
+            }
+        });
+        names.addAll(HelpTopics.names());
+        return names;
+    }
+
+    @Override
+    public void init(CommandLine helpCommandLine, CommandLine.Help.ColorScheme colorScheme, PrintWriter out, PrintWriter err) {
+        this.self = helpCommandLine;
+        this.colorScheme = colorScheme;
+        this.out = out;
+    }
+
+    @Override
+    public Integer call() {
+        CommandLine root = self.getParent();
+        if (name == null) {
+            root.usage(out, colorScheme);
+            return ExitCode.OK;
+        }
+        CommandLine command = root.getSubcommands().get(name);
+        if (command != null) {
+            command.usage(out, colorScheme);
+            return ExitCode.OK;
+        }
+        HelpTopics.Topic topic = HelpTopics.named(name);
+        if (topic != null) {
+            out.print(HelpLayout.topic(topic, HelpLayout.width(terminal)));
+            out.flush();
+            return ExitCode.OK;
+        }
+        List<String> known = new ArrayList<>(root.getSubcommands().keySet());
+        known.addAll(HelpTopics.names());
+        String closest = Suggestion.closest(name, known);
+        throw new UsageException("help: no command or topic '" + name + "'; "
+                + (closest != null ? "did you mean '" + closest + "'?" : "see 'userlookup help'"));
+    }
+}

@@ -1,0 +1,141 @@
+package dev.userlookup.commands.help;
+
+import dev.userlookup.ExitCode;
+import java.util.List;
+
+/**
+ * The help topics, declared once: {@code userlookup help environment}, {@code help config} and
+ * {@code help exit-codes} print them ({@link HelpLayout#topic}), the man page is made from them
+ * (its ENVIRONMENT, FILES and EXIT STATUS), and completion offers their names after {@code help}.
+ * A topic is a few blocks of text, entries and examples, so each rendering lays it out its own way.
+ */
+public final class HelpTopics {
+
+    /** A part of a topic. */
+    public sealed interface Block permits Text, Entries, Example {
+    }
+
+    /** A paragraph; one that ends in a colon introduces the block after it. */
+    public record Text(String text) implements Block {
+    }
+
+    /** A name, or a few read together ({@code A, B}), and what it means. */
+    public record Entry(String term, String meaning) {
+    }
+
+    /** Terms and their meanings, one under the other. */
+    public record Entries(List<Entry> entries) implements Block {
+    }
+
+    /** Lines shown as they are (a file's content). */
+    public record Example(List<String> lines) implements Block {
+    }
+
+    /** A topic: its name after {@code userlookup help}, what it is about in a few words, and its text. */
+    public record Topic(String name, String summary, List<Block> blocks) {
+    }
+
+    /** Those the tool reads itself, whichever way it is started. */
+    public static final Entries TOOL_VARIABLES = new Entries(List.of(
+            new Entry("USERLOOKUP_BASE_URL", "The service's base URL (--base-url beats it)."),
+            new Entry("USERLOOKUP_API_KEY", "The team key (--api-key-file beats it)."),
+            new Entry("USERLOOKUP_PROFILE", "The profile to use (--profile beats it)."),
+            new Entry("USERLOOKUP_CA_CERT", "A PEM file of CAs to trust too (--ca-cert beats it)."),
+            new Entry("SSL_CERT_FILE", "A PEM bundle of CAs to trust too, as curl reads it."),
+            new Entry("USERLOOKUP_PAGER, PAGER", "The pager for output and help taller than the screen (default: less -FRX; "
+                    + "empty: none); LESS, when unset, is FRXK, so Ctrl-C quits less and the run."),
+            new Entry("HTTPS_PROXY, HTTP_PROXY, NO_PROXY", "The proxy, as curl reads them (in lower case too; user:pass@ "
+                    + "in the proxy's URL is used)."),
+            new Entry("NO_COLOR, CLICOLOR_FORCE", "Turn colour off, or on even into a pipe."),
+            new Entry("XDG_CONFIG_HOME", "The folder of userlookup/config.toml (default: ~/.config); see 'userlookup help config'."),
+            new Entry("XDG_CACHE_HOME", "The cache folder (default: ~/.cache): find's index, the launcher's class archives.")));
+
+    /** Those only bin/userlookup reads, before Java starts. */
+    public static final Entries LAUNCHER_VARIABLES = new Entries(List.of(
+            new Entry("USERLOOKUP_JAVA_OPTS", "JVM options the launcher adds after its own, split at spaces: -Xmx2g for a "
+                    + "larger heap, -XX:TieredStopAtLevel=4 for the C2 compiler on very long walks, another -XX:+Use...GC "
+                    + "instead of the serial collector."),
+            new Entry("JAVA_HOME", "The Java (17 or later) the launcher runs; otherwise the java on PATH."),
+            new Entry("LC_ALL, LC_CTYPE, LANG", "Under the C or POSIX locale (or none) the launcher has the JVM read the "
+                    + "command line as UTF-8, so that an id such as Zo\u00eb is sent as it was typed.")));
+
+    public static final Topic ENVIRONMENT = new Topic("environment", "the environment variables userlookup reads", List.of(
+            new Text("An option on the command line beats its variable."),
+            TOOL_VARIABLES,
+            new Text("Read by the launcher (bin/userlookup), not by java -jar:"),
+            LAUNCHER_VARIABLES));
+
+    /** How the settings' sources rank: one sentence, which the config topic and doctor's origins agree with. */
+    public static final String PRECEDENCE = "An option beats its environment variable, which beats the profile.";
+
+    public static final Topic CONFIG = new Topic("config", "the config file and its profiles", List.of(
+            new Text("Profiles live in ~/.config/userlookup/config.toml (or in $XDG_CONFIG_HOME/userlookup/ when that is "
+                    + "set). --profile NAME or USERLOOKUP_PROFILE picks one; otherwise default_profile does:"),
+            new Example(List.of(
+                    "default_profile = \"prod\"",
+                    "[profiles.prod]",
+                    "base_url = \"https://api.example.test\"",
+                    "api_key_file = \"~/.config/userlookup/prod.key\"",
+                    "[profiles.sandbox]",
+                    "base_url = \"https://sandbox.example.test\"",
+                    "api_key_command = \"pass show service/sandbox\"",
+                    "ca_cert = \"~/.config/userlookup/company-ca.pem\"")),
+            new Text("A profile's settings:"),
+            new Entries(List.of(
+                    new Entry("base_url", "The service's base URL, as --base-url."),
+                    new Entry("api_key_file", "The file that holds the key (~ and paths relative to the config's folder allowed)."),
+                    new Entry("api_key_command", "Or a command, run with sh -c, whose standard output is the key."),
+                    new Entry("ca_cert", "A PEM file of CAs to trust too, as --ca-cert (optional)."))),
+            new Text(PRECEDENCE + " A profile's key is sent only to its own base_url: a base URL given by option or "
+                    + "environment needs its own key."),
+            new Text("As ssh does, a config file (or its folder) or a key file that others can write, or that another user "
+                    + "owns, is refused, exit status 2 naming it: the config runs api_key_command. A key file others can read "
+                    + "draws a warning; the config holds no secret and draws none. An unknown profile or setting, or a TOML "
+                    + "error, is exit status 2."),
+            new Text("'userlookup profiles' lists the profiles; 'userlookup doctor' shows where each setting of a run comes from.")));
+
+    public static final Entries EXIT_STATUSES = new Entries(List.of(
+            status(ExitCode.OK, "Success (also when the reader of the output went away)."),
+            status(ExitCode.FAILURE, "An unexpected failure inside the tool, or output that cannot be written (a full disk), "
+                    + "help and version text too."),
+            status(ExitCode.USAGE, "Usage or input error: bad option or value, missing base URL or key, or HTTP 422 from the service."),
+            status(ExitCode.NOT_FOUND, "Not found: no user has that client_user_id (and the list answers at the base URL, so the "
+                    + "base URL is right), or none of the team's users has that user_id (find)."),
+            status(ExitCode.AUTH, "Authentication or permission refused (HTTP 401, 403)."),
+            status(ExitCode.UNAVAILABLE, "The service could not be used: unreachable, timed out, 5xx or 429 after retries, a "
+                    + "certificate refused, a proxy refusing its credentials, a body that is not the JSON expected, answers too "
+                    + "large for memory, a 404 where the list does not answer either (check the base URL), or an answer with "
+                    + "another client_user_id than the one asked for (not printed)."),
+            status(ExitCode.INTERRUPTED, "Interrupted (Ctrl-C): a json document is closed, ndjson and csv end on a whole line, "
+                    + "the progress line is cleared."),
+            status(ExitCode.TERMINATED, "Terminated (SIGTERM), as for Ctrl-C.")));
+
+    public static final Topic EXIT_CODES = new Topic("exit-codes", "what each exit status means", List.of(
+            new Text("A script can tell the failures apart by the exit status:"),
+            EXIT_STATUSES));
+
+    /** In the order help lists them. */
+    public static final List<Topic> ALL = List.of(ENVIRONMENT, CONFIG, EXIT_CODES);
+
+    private HelpTopics() {
+    }
+
+    /** The topic of that name, or null. */
+    public static Topic named(String name) {
+        for (Topic topic : ALL) {
+            if (topic.name().equals(name)) {
+                return topic;
+            }
+        }
+        return null;
+    }
+
+    /** The topics' names, in order. */
+    public static List<String> names() {
+        return ALL.stream().map(Topic::name).toList();
+    }
+
+    private static Entry status(int code, String meaning) {
+        return new Entry(String.valueOf(code), meaning);
+    }
+}
