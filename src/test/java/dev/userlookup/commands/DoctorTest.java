@@ -302,6 +302,26 @@ class DoctorTest {
     }
 
     @Test
+    void underTheProfileOptionTheProfileIsShownAsTheOriginOfTheServiceAndKeyDespiteTheEnvironment() throws Exception {
+        WireMockServer server = http();
+        secret("prod.key", "profile-key-abcdef\n");
+        Path config = writeConfig("[profiles.prod]\nbase_url = \"" + server.baseUrl() + "\"\napi_key_file = \""
+                + home.resolve("prod.key") + "\"\n");
+
+        Cli.Result result = Cli.bare().env("HOME", home.toString()).env("USERLOOKUP_BASE_URL", "http://127.0.0.1:1")
+                .env("USERLOOKUP_API_KEY", "env-key-000").run("--profile", "prod", "doctor");
+
+        assertEquals(0, result.exit(), result::toString);
+        JsonNode settings = json(result).get("settings");
+        assertEquals("option --profile", settings.get("profile").get("origin").asText());
+        assertEquals(server.baseUrl(), settings.get("base_url").get("value").asText().replaceAll("/$", ""));
+        assertEquals("profile prod in " + config, settings.get("base_url").get("origin").asText());
+        assertEquals("profile prod's api_key_file " + home.resolve("prod.key") + ", in " + config,
+                settings.get("key").get("origin").asText());
+        assertEquals("profile-key-abcdef".length(), settings.get("key").get("length").asInt());
+    }
+
+    @Test
     void aKeyFileOthersCanReadIsAWarningNotAFailure() throws Exception {
         WireMockServer server = http();
         Path key = secret("open.key", "open-key-000111\n");
