@@ -150,7 +150,8 @@ class ProfilesTest {
         Cli.Result result = cli().terminal(true, 120).run("--profile", "sandbox", "list", "--limit", "2", "--color", "never");
 
         assertEquals(0, result.exit(), result::toString);
-        assertTrue(result.out().endsWith("Next page: userlookup --profile sandbox list --offset 2 --limit 2\n"), result.out());
+        assertTrue(result.out().endsWith("Next page: userlookup --profile sandbox list --limit 2 --color never --offset 2\n"),
+                result.out());
     }
 
     @Test
