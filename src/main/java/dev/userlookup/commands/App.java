@@ -55,7 +55,7 @@ public final class App {
      * @param exit how the process ends at once (out of memory in another thread); null in-process
      */
     static int run(String[] args, Io io, SignalStop stop, Timing timing, IntConsumer exit) {
-        CommandContext context = new CommandContext(io, new GlobalOptions(), timing);
+        CommandContext context = new CommandContext(io, new GlobalOptions(), timing, stop);
         stop.watch(context.console()::pagerRunning);
         ErrorReporter reporter = reporter(context, stop);
         if (exit != null) {
@@ -104,7 +104,7 @@ public final class App {
 
     /** The command line of one invocation (its model serves help, completion and the man page too). */
     public static CommandLine commandLine(Io io) {
-        CommandContext context = new CommandContext(io, new GlobalOptions(), null);
+        CommandContext context = new CommandContext(io, new GlobalOptions(), null, SignalStop.NONE);
         return commandLine(context, reporter(context, SignalStop.NONE));
     }
 

@@ -4,6 +4,7 @@ import dev.userlookup.commands.shape.ShapeOptions;
 import dev.userlookup.console.Console;
 import dev.userlookup.console.Io;
 import dev.userlookup.network.Timing;
+import dev.userlookup.output.Incomplete;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.settings.Settings;
@@ -22,11 +23,16 @@ final class CommandContext {
     private final RunSettings settings;
     private final ServiceClients clients;
     private final RendererChoice renderers;
+    private final SignalStop stop;
     private ShapeOptions.OutputShape shape = ShapeOptions.OutputShape.WHOLE;
 
-    /** @param timing the clocks and sleep of retries and pauses; null for the real ones */
-    CommandContext(Io io, GlobalOptions options, Timing timing) {
+    /**
+     * @param timing the clocks and sleep of retries and pauses; null for the real ones
+     * @param stop what Ctrl-C and SIGTERM do to the run
+     */
+    CommandContext(Io io, GlobalOptions options, Timing timing, SignalStop stop) {
         this.options = options;
+        this.stop = stop;
         this.console = new Console(io, this::redact);
         this.settings = new RunSettings(options, console);
         this.clients = new ServiceClients(settings, console, timing);
@@ -66,6 +72,11 @@ final class CommandContext {
     /** What the renderer prints of each user (--fields, --jq): decided before any request. */
     void shape(ShapeOptions.OutputShape shape) {
         this.shape = shape;
+    }
+
+    /** Why a walk's document ends early: the signal that stopped the run, else a failure. */
+    Incomplete.Reason cutShortBy() {
+        return stop.cutShortBy();
     }
 
     /** One message on stderr, {@code userlookup: <text>}. */

@@ -6,6 +6,7 @@ import dev.userlookup.doctor.Doctor;
 import dev.userlookup.doctor.DoctorReport;
 import dev.userlookup.doctor.JsonReport;
 import dev.userlookup.doctor.TextReport;
+import dev.userlookup.output.ShellCommand;
 import dev.userlookup.settings.OutputFormat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +58,9 @@ final class DoctorCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         List<String> warnings = new ArrayList<>();
         SettingsResolver.Inspection inspection = context.inspectSettings(warnings::add);
-        DoctorReport report = Doctor.examine(inspection, warnings, context::client, Clock.systemUTC());
+        // What doctor suggests running carries the options that chose these settings (--profile, --base-url, ...).
+        ShellCommand verboseRequest = context.options().givenCommandLine().running("-v", "list").plus("--limit", "1");
+        DoctorReport report = Doctor.examine(inspection, warnings, context::client, Clock.systemUTC(), verboseRequest);
         // A checklist for a person (table); every other format gets the one JSON document.
         Console console = context.console();
         int width = console.terminal().stdoutIsTerminal() ? console.terminal().width() : 0;

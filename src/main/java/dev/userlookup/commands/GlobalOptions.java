@@ -1,5 +1,6 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.commands.options.GivenCommandLine;
 import dev.userlookup.commands.options.OptionValues;
 
 import dev.userlookup.commands.completion.CompletionScript;
@@ -10,8 +11,10 @@ import dev.userlookup.console.ColorMode;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /**
  * The options every command takes, before or after the subcommand (inherited). They hold only
@@ -19,6 +22,10 @@ import picocli.CommandLine.ScopeType;
  * A description's first line is what help shows; the lines after it are for the man page.
  */
 public final class GlobalOptions {
+
+    /** The root command these options are part of: its parse holds the whole command line. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec root;
 
     @Option(names = "--base-url", paramLabel = "URL", order = 1, scope = ScopeType.INHERIT,
             description = {"The service's base URL (env USERLOOKUP_BASE_URL).", "A path prefix is allowed."})
@@ -83,20 +90,9 @@ public final class GlobalOptions {
         return apiKeyFile != null && "-".equals(apiKeyFile.toString());
     }
 
-    /** How to ask for the next page: the options that chose the service carry over, never a key. */
-    String nextPageCommand() {
-        StringBuilder command = new StringBuilder("userlookup");
-        if (profile != null) {
-            command.append(" --profile ").append(shellWord(profile));
-        }
-        if (baseUrl != null) {
-            command.append(" --base-url ").append(shellWord(baseUrl));
-        }
-        return command.append(" list").toString();
-    }
-
-    private static String shellWord(String word) {
-        return word.matches("[A-Za-z0-9_./:@%+=,-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
+    /** The command line of this run as typed, for the commands the tool suggests; once it has been parsed. */
+    GivenCommandLine givenCommandLine() {
+        return GivenCommandLine.of(root.commandLine().getParseResult());
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.output.Footers;
+import dev.userlookup.output.Incomplete;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.walk.PageWalker;
 import dev.userlookup.walk.ServicePages;
@@ -120,10 +121,20 @@ final class ListCommand implements Callable<Integer> {
         int pageSize = limit != null ? limit : MAX_LIMIT;
         long start = offset == null ? 0 : offset;
         WalkResult result;
-        // As batch resolve does: what was printed stays a whole document; the exit status tells.
+        // What was printed stays a whole document; cut short, it says so itself (json), and the exit status tells.
         Renderer renderer = context.renderer();
+        PageWalker walker = new PageWalker(new ServicePages(client), pageSize, parallel.value(), progress);
         try (Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.USER_LIST)) {
-            result = new PageWalker(new ServicePages(client), pageSize, parallel.value(), progress).walk(start, stream);
+            try {
+                result = walker.walk(start, stream);
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
+                try {
+                    stream.cutShort(new Incomplete(context.cutShortBy(), walker.resumeOffset()));
+                } catch (IOException | RuntimeException writing) {
+                    e.addSuppressed(writing);
+                }
+                throw e;
+            }
             stream.finish(Footers.walk(result.printed()));
         }
         result.warnings("run again, or try --limit").forEach(context::say);

@@ -142,10 +142,14 @@ final class ResolveCommand implements Callable<Integer> {
         return counts[1] > 0 ? ExitCode.NOT_FOUND : ExitCode.OK;
     }
 
-    /** An id shaped like a user_id gets a hint: logs and tickets carry the service's user_id, which resolve cannot take. */
-    private static ServiceException.NotFound hinted(String id, ServiceException.NotFound notFound) {
+    /**
+     * An id shaped like a user_id gets a hint: logs and tickets carry the service's user_id, which
+     * resolve cannot take. The find it suggests has this run's options (--profile, ...).
+     */
+    private ServiceException.NotFound hinted(String id, ServiceException.NotFound notFound) {
         return UserId.looksLikeOne(id)
-                ? notFound.withHint("it looks like a user_id, which the service does not resolve: userlookup find " + id)
+                ? notFound.withHint("it looks like a user_id, which the service does not resolve: "
+                        + context.options().givenCommandLine().running("find", id))
                 : notFound;
     }
 

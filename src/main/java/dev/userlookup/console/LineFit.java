@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The one place text is fitted to a terminal's width, so the terminal never wraps a word in the
  * middle: text broken between words ({@link #wrap}), phrases that share a line while they fit
- * ({@link #phrases}), and a text people copy whole laid out under its column ({@link #whole}).
+ * ({@link #phrases}), a command continued on lines that end in a mark ({@link #continued}), and a
+ * text people copy whole laid out under its column ({@link #whole}).
  * A word wider than the line (a long URL) keeps a line of its own, whole. Spaces where a line
  * breaks go with the break: no line ends in blanks or is only its indent.
  */
@@ -54,36 +55,53 @@ public final class LineFit {
 
     /**
      * Phrases that share a line while they fit, and otherwise each take their own (a footer for
-     * people). A phrase is never broken between words; one wider than the line that has a label
-     * ({@code Next page: userlookup list ...}) goes under its label, whole.
+     * people). A phrase is never broken between words: one wider than the line keeps a line of
+     * its own.
      *
      * @param width columns; 0 or less for one line
      */
     public static List<String> phrases(List<String> phrases, int width) {
         List<String> lines = new ArrayList<>();
-        StringBuilder line = new StringBuilder();
+        String line = null;
         for (String phrase : phrases) {
-            String joined = line.length() == 0 ? phrase : line + " " + phrase;
-            if (width <= 0 || DisplayWidth.of(joined) <= width) {
+            String joined = line == null ? phrase : line + " " + phrase;
+            if (line != null && width > 0 && DisplayWidth.of(joined) > width) {
+                lines.add(line);
+                joined = phrase;
+            }
+            line = joined;
+        }
+        if (line != null) {
+            lines.add(line);
+        }
+        return lines;
+    }
+
+    /**
+     * Units (words that must not break) joined by spaces on lines of at most {@code width}
+     * columns, each line but the last ending in {@code mark} and each after the first starting
+     * with {@code indent}: a shell command continued with {@code " \"}. A unit too wide for any
+     * line keeps a line of its own, whole.
+     *
+     * @param width columns; 0 or less for one line
+     */
+    public static List<String> continued(List<String> units, int width, String mark, String indent) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < units.size(); i++) {
+            String unit = units.get(i);
+            // The last unit needs no room for the mark after it.
+            String after = i == units.size() - 1 ? "" : mark;
+            if (line.length() > 0 && width > 0 && DisplayWidth.of(line + " " + unit + after) > width) {
+                lines.add(line + mark);
                 line.setLength(0);
-                line.append(joined);
-                continue;
+                line.append(indent);
+            } else if (line.length() > 0) {
+                line.append(' ');
             }
-            if (line.length() > 0) {
-                lines.add(line.toString());
-            }
-            line.setLength(0);
-            int colon = phrase.indexOf(": ");
-            if (DisplayWidth.of(phrase) > width && colon > 0) {
-                lines.add(phrase.substring(0, colon + 1));
-                line.append(phrase.substring(colon + 2));
-            } else {
-                line.append(phrase);
-            }
+            line.append(unit);
         }
-        if (line.length() > 0) {
-            lines.add(line.toString());
-        }
+        lines.add(line.toString());
         return lines;
     }
 

@@ -1,5 +1,6 @@
 package dev.userlookup.doctor;
 
+import dev.userlookup.output.ShellCommand;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.ExitCode;
 import dev.userlookup.settings.Settings;
@@ -23,9 +24,10 @@ public final class Doctor {
     /**
      * @param warnings what the settings drew (config or key files others can read): shown, not failing
      * @param client the real client of these settings; asked for only when they are all well
+     * @param verboseRequest the request with -v, as the user would run it with the options that chose these settings
      */
     public static DoctorReport examine(SettingsResolver.Inspection inspection, List<String> warnings, Supplier<ServiceClient> client,
-            Clock clock) {
+            Clock clock, ShellCommand verboseRequest) {
         Settings settings = inspection.settings();
         List<SettingLine> lines = SettingLines.of(settings);
         if (!inspection.ok()) {
@@ -39,7 +41,7 @@ public final class Doctor {
         if (failed != null) {
             return unreachable(lines, warnings, steps, failed);
         }
-        HttpStep.Outcome outcome = HttpStep.run(client.get(), clock, settings.apiKey().origin().description());
+        HttpStep.Outcome outcome = HttpStep.run(client.get(), clock, settings.apiKey().origin().description(), verboseRequest);
         steps.add(outcome.http());
         if (outcome.clock() != null) {
             steps.add(outcome.clock());
@@ -56,7 +58,7 @@ public final class Doctor {
 
     private static DoctorReport unreachable(List<SettingLine> lines, List<String> warnings, List<Step> steps, Step failed) {
         return new DoctorReport(lines, warnings, List.of(), steps, ExitCode.UNAVAILABLE,
-                "the service is unreachable: step " + failed.name() + " failed: " + failed.problem(), failed.next());
+                "the service is unreachable: step " + failed.name() + " failed: " + failed.problem(), failed.advice());
     }
 
     private static Step firstFailed(List<Step> steps) {

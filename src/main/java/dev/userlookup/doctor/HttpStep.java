@@ -1,5 +1,6 @@
 package dev.userlookup.doctor;
 
+import dev.userlookup.output.ShellCommand;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;
 import java.time.Clock;
@@ -31,8 +32,12 @@ final class HttpStep {
     private HttpStep() {
     }
 
-    /** What the service said goes into the step as it is: the reports take the key out of every text they show. */
-    static Outcome run(ServiceClient client, Clock clock, String keyOrigin) {
+    /**
+     * What the service said goes into the step as it is: the reports take the key out of every text they show.
+     *
+     * @param verboseRequest this request with -v, as the user would run it (their options included)
+     */
+    static Outcome run(ServiceClient client, Clock clock, String keyOrigin, ShellCommand verboseRequest) {
         long started = System.nanoTime();
         try {
             ServiceClient.ListAnswer answer = client.requestList(0L, 1);
@@ -48,14 +53,16 @@ final class HttpStep {
             String problem = e.getMessage();
             boolean refused = e instanceof ServiceException.AuthRefused;
             String next;
+            ShellCommand command = null;
             if (refused) {
                 next = "check the key from " + keyOrigin + ": it may be for another service or environment, or revoked; ask for a new one";
             } else if (serviceFailing(e.status())) {
                 next = "the service is failing, not this machine: try again later, or ask its operators";
             } else {
-                next = "run 'userlookup -v list --limit 1' to see the request and its answer";
+                next = "to see the request and its answer, run:";
+                command = verboseRequest;
             }
-            Step http = new Step("http", false, ms, statusFacts(e.status()), null, problem, next);
+            Step http = new Step("http", false, ms, statusFacts(e.status()), null, problem, next, command);
             return new Outcome(http, null, refused);
         }
     }

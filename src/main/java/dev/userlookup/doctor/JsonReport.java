@@ -43,7 +43,7 @@ public final class JsonReport {
             }
             if (!step.ok()) {
                 shown.put("problem", redact.apply(step.problem()));
-                shown.put("next", redact.apply(step.next()));
+                shown.put("next", redact.apply(step.advice()));
             }
             steps.add(shown);
         }

@@ -1,5 +1,6 @@
 package dev.userlookup.doctor;
 
+import dev.userlookup.output.ShellCommand;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,11 +12,22 @@ import java.util.Map;
  * @param ms milliseconds, or null for a step that is not timed (clock)
  * @param facts what the step found, in the order shown ({@code addresses}, {@code protocol}, ...)
  * @param summary one readable line of the facts, for the checklist
+ * @param command a command to run, which {@code next} leads up to; null when it names none
  */
-public record Step(String name, boolean ok, Long ms, Map<String, Object> facts, String summary, String problem, String next) {
+public record Step(String name, boolean ok, Long ms, Map<String, Object> facts, String summary, String problem, String next,
+        ShellCommand command) {
 
     public Step {
         facts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(facts));
+    }
+
+    public Step(String name, boolean ok, Long ms, Map<String, Object> facts, String summary, String problem, String next) {
+        this(name, ok, ms, facts, summary, problem, next, null);
+    }
+
+    /** What to do next in one line: {@code next}, then the command on one line. */
+    public String advice() {
+        return command == null ? next : next + " " + command;
     }
 
     static Step passed(String name, long ms, Map<String, Object> facts, String summary) {

@@ -43,7 +43,7 @@ public final class TextReport {
                 line(out, width, "  " + (step.ok() ? "ok  " : "FAIL") + ' ' + DisplayWidth.pad(step.name(), 7) + ' ',
                         clean(step.ok() ? step.summary() : step.problem(), redact) + (step.ms() == null ? "" : " (" + step.ms() + " ms)"));
                 if (!step.ok()) {
-                    line(out, width, "       next: ", clean(step.next(), redact));
+                    advice(out, width, "       next: ", step, redact);
                 }
             }
         }
@@ -66,6 +66,28 @@ public final class TextReport {
         String indent = prefix.isEmpty() ? "  " : " ".repeat(prefix.length());
         for (String fitted : LineFit.wrap(prefix + text, width, indent)) {
             out.append(fitted).append('\n');
+        }
+    }
+
+    /**
+     * What to do after a failed step; a command in it on one line where all fits, else on lines
+     * of its own under the words, continued with {@code " \"} so that it pastes as shown.
+     */
+    private static void advice(StringBuilder out, int width, String prefix, Step step, UnaryOperator<String> redact) {
+        String words = clean(step.next(), redact);
+        if (step.command() == null) {
+            line(out, width, prefix, words);
+            return;
+        }
+        String command = clean(step.command().toString(), redact);
+        if (width - prefix.length() < MIN_TEXT_COLUMNS || DisplayWidth.of(prefix + words + " " + command) <= width) {
+            out.append(prefix).append(words).append(' ').append(command).append('\n');
+            return;
+        }
+        line(out, width, prefix, words);
+        String indent = " ".repeat(prefix.length());
+        for (String fitted : step.command().lines(width - indent.length())) {
+            out.append(indent).append(clean(fitted, redact)).append('\n');
         }
     }
 

@@ -1,17 +1,18 @@
 package dev.userlookup.output;
 
 import dev.userlookup.model.UserRecord;
+import dev.userlookup.walk.UserSink;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.List;
 
 /**
  * A stream whose document is ended exactly once: by {@link #finish} on success, or by
- * {@link #close} when a failure cuts the work short, so that what was printed is still whole
- * (a closed JSON array or object). Used with try-with-resources.
+ * {@link #cutShort} or {@link #close} when a failure cuts the work short, so that what was
+ * printed is still whole (a closed JSON array or object). Used with try-with-resources.
  *
  * <p>A run stopped by Ctrl-C or SIGTERM interrupts the thread that writes: a batch of users stops
- * before the next whole user, never inside one, and the document is closed as after a failure.
+ * before the next whole user, never inside one, saying how many it wrote, and the document is
+ * closed as after a failure.
  */
 public abstract class DocumentStream implements Renderer.UserStream {
 
@@ -19,11 +20,13 @@ public abstract class DocumentStream implements Renderer.UserStream {
 
     @Override
     public void addAll(List<UserRecord> users) throws IOException {
+        int written = 0;
         for (UserRecord user : users) {
             if (Thread.currentThread().isInterrupted()) {
-                throw new InterruptedIOException("stopped");
+                throw new UserSink.StoppedPartWay(written);
             }
             add(user);
+            written++;
         }
     }
 
@@ -35,7 +38,15 @@ public abstract class DocumentStream implements Renderer.UserStream {
         }
     }
 
-    /** Ends the document cut short, unless {@link #finish} already ended it. */
+    @Override
+    public final void cutShort(Incomplete incomplete) throws IOException {
+        if (!ended) {
+            ended = true;
+            endCutShort(incomplete);
+        }
+    }
+
+    /** Ends the document cut short, unless it is ended already. */
     @Override
     public final void close() throws IOException {
         if (!ended) {
@@ -50,5 +61,10 @@ public abstract class DocumentStream implements Renderer.UserStream {
     /** Closes a document that a failure cut short: by default as {@link #end} does, with no footer. */
     protected void endEarly() throws IOException {
         end(null);
+    }
+
+    /** Closes a walk's document cut short, saying so where the format can: by default as {@link #endEarly}. */
+    protected void endCutShort(Incomplete incomplete) throws IOException {
+        endEarly();
     }
 }

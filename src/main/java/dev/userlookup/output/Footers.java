@@ -2,6 +2,7 @@ package dev.userlookup.output;
 
 import dev.userlookup.model.UserPage;
 import dev.userlookup.console.Counts;
+import java.util.List;
 
 /**
  * Every footer of the table output, in one place. Commands always pass one; only the table on a
@@ -23,8 +24,14 @@ public final class Footers {
         return Footer.of(Counts.format(printed) + " users.");
     }
 
+    /** How to ask for the page at an offset: the command line of this run with that --offset (and --limit). */
+    @FunctionalInterface
+    public interface NextPage {
+        ShellCommand at(long offset, int limit);
+    }
+
     /** "Showing 51–100 of 1,250 users. Next page: userlookup list --offset 100 --limit 50" */
-    public static Footer page(UserPage page, String nextPageCommand) {
+    public static Footer page(UserPage page, NextPage nextPage) {
         long offset = page.offset() != null ? page.offset() : 0;
         int shown = page.users().size();
         Long total = page.total();
@@ -44,6 +51,6 @@ public final class Footers {
             return Footer.of(slice, "This is the last page.");
         }
         int limit = page.limit() != null && page.limit() > 0 ? page.limit() : shown;
-        return Footer.of(slice, "Next page: " + nextPageCommand + " --offset " + next + " --limit " + limit);
+        return new Footer(List.of(slice), "Next page:", nextPage.at(next, limit));
     }
 }

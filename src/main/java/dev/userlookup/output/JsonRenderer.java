@@ -12,7 +12,8 @@ import java.util.List;
  * Lossless JSON: the documents exactly as the service sent them (names, order, unknown fields,
  * numbers as written), control characters escaped ({@link CompactForm}), indented like jq
  * ({@link PrettyJson}). With {@code --fields}, each user keeps only the chosen fields
- * ({@link FieldProjection}); a page keeps its other members as sent.
+ * ({@link FieldProjection}); a page keeps its other members as sent. A walk's document cut short
+ * ends with {@code "incomplete"} ({@link Incomplete}).
  */
 final class JsonRenderer implements Renderer {
 
@@ -76,6 +77,16 @@ final class JsonRenderer implements Renderer {
 
             @Override
             protected void end(Footer footer) throws IOException {
+                close(null);
+            }
+
+            @Override
+            protected void endCutShort(Incomplete incomplete) throws IOException {
+                close(userList ? incomplete : null);
+            }
+
+            /** @param incomplete how the walk was cut short, said after "limit"; null for a document that is whole */
+            private void close(Incomplete incomplete) throws IOException {
                 pretty.clear();
                 if (count > 0) {
                     pretty.newLine(level - 1);
@@ -84,8 +95,14 @@ final class JsonRenderer implements Renderer {
                 if (userList) {
                     pretty.raw((byte) ',').newLine(1).raw("\"total\": " + count)
                             .raw((byte) ',').newLine(1).raw("\"offset\": 0")
-                            .raw((byte) ',').newLine(1).raw("\"limit\": " + count)
-                            .newLine(0).raw((byte) '}');
+                            .raw((byte) ',').newLine(1).raw("\"limit\": " + count);
+                    if (incomplete != null) {
+                        pretty.raw((byte) ',').newLine(1).raw("\"incomplete\": {")
+                                .newLine(2).raw("\"reason\": \"" + incomplete.reason().word() + "\"")
+                                .raw((byte) ',').newLine(2).raw("\"next_offset\": " + incomplete.nextOffset())
+                                .newLine(1).raw((byte) '}');
+                    }
+                    pretty.newLine(0).raw((byte) '}');
                 }
                 pretty.raw((byte) '\n').writeTo(out);
                 out.flush();

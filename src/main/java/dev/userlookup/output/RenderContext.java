@@ -12,11 +12,11 @@ import java.util.function.UnaryOperator;
  * @param width terminal columns to fit tables into; 0 when not a terminal (no fitting)
  * @param terminal whether standard output is a terminal: footers for people, and server text
  *     made safe in CSV as well
- * @param nextPageCommand how a person asks for more, e.g. {@code userlookup list}, for the footer
+ * @param nextPage how a person asks for the next page, for the footer
  * @param keyOut takes the key out of a text from the service before a table shows (and so may cut)
  *     it: a table is for people, never lossless; json and csv print the service's values as sent
  */
-public record RenderContext(OutputStream out, Style style, int width, boolean terminal, String nextPageCommand,
+public record RenderContext(OutputStream out, Style style, int width, boolean terminal, Footers.NextPage nextPage,
         UnaryOperator<String> keyOut) {
 
     public RenderContext {
@@ -24,7 +24,7 @@ public record RenderContext(OutputStream out, Style style, int width, boolean te
     }
 
     /** Without a key to take out. */
-    public RenderContext(OutputStream out, Style style, int width, boolean terminal, String nextPageCommand) {
-        this(out, style, width, terminal, nextPageCommand, null);
+    public RenderContext(OutputStream out, Style style, int width, boolean terminal, Footers.NextPage nextPage) {
+        this(out, style, width, terminal, nextPage, null);
     }
 }

@@ -32,7 +32,10 @@ public interface Renderer {
     enum StreamShape {
         /** {@code [user, ...]}: several resolved ids. */
         ARRAY,
-        /** {@code {"users": [...], "total": N, "offset": 0, "limit": N}}: a walk over pages. */
+        /**
+         * {@code {"users": [...], "total": N, "offset": 0, "limit": N}}: a walk over pages; cut short,
+         * with {@code "incomplete"} after "limit" ({@link Incomplete}).
+         */
         USER_LIST
     }
 
@@ -57,6 +60,12 @@ public interface Renderer {
          * table on a terminal. Later calls, and {@link #close}, do nothing.
          */
         void finish(Footer footer) throws IOException;
+
+        /**
+         * Ends the document of a walk cut short, saying so where the format can (json's
+         * {@code "incomplete"}); later calls, and {@link #close}, do nothing.
+         */
+        void cutShort(Incomplete incomplete) throws IOException;
 
         @Override
         void close() throws IOException;

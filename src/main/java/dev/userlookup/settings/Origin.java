@@ -10,7 +10,10 @@ import java.util.Objects;
  */
 public record Origin(Kind kind, String description) {
 
-    /** In the order they win: an option beats its environment variable, which beats the config file. */
+    /**
+     * In the order they win, as a rule: an option beats its environment variable, which beats the
+     * config file; a profile named by the --profile option beats the environment, though.
+     */
     public enum Kind { OPTION, ENVIRONMENT, CONFIG, DEFAULT }
 
     public static final Origin DEFAULT = new Origin(Kind.DEFAULT, "default");

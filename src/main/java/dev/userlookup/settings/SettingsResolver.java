@@ -18,9 +18,12 @@ import java.util.function.Consumer;
 
 /**
  * The one place that decides the settings of a run. Each setting takes its option first, then
- * its environment variable, then the profile, then its default. One exception keeps keys where
- * they belong: a profile's key is sent only to that profile's base_url. The config file is read
- * only when something is missing or a profile is named.
+ * its environment variable, then the profile, then its default; a profile named by the
+ * {@code --profile} option comes before the environment's base URL, key and CA file (as the AWS
+ * CLI treats an explicit profile: the person chose it just now, the environment was set up for
+ * something else). One exception keeps keys where they belong: a profile's key is sent only to
+ * that profile's base_url. The config file is read only when something is missing or a profile
+ * is named.
  */
 public final class SettingsResolver {
 
@@ -33,6 +36,8 @@ public final class SettingsResolver {
     private final Map<String, String> env;
     private final Terminal terminal;
     private final KeySource keys;
+    /** The keys with USERLOOKUP_API_KEY unread: a profile named by --profile comes before it. */
+    private final KeySource keysBesideTheEnvironment;
 
     /**
      * @param stdin where {@code --api-key-file -} reads the key
@@ -44,6 +49,9 @@ public final class SettingsResolver {
         this.env = env;
         this.terminal = terminal;
         this.keys = new KeySource(env, stdin, terminal, prompt, warn);
+        Map<String, String> withoutKey = new java.util.HashMap<>(env);
+        withoutKey.remove(KeySource.ENV);
+        this.keysBesideTheEnvironment = new KeySource(withoutKey, stdin, terminal, prompt, warn);
     }
 
     public Settings resolve(GivenOptions given) {
@@ -127,10 +135,16 @@ public final class SettingsResolver {
                 profile = new Sourced<>(profileName.value(), profileName.origin());
             }
         }
-        Sourced<String> url = givenUrl.value() == null && chosen != null && chosen.baseUrl() != null
+        boolean profileBeforeEnvironment = profileName.origin().kind() == Origin.Kind.OPTION;
+        Sourced<String> url = chosen != null && chosen.baseUrl() != null
+                && (givenUrl.value() == null || profileBeforeEnvironment && givenUrl.origin().kind() == Origin.Kind.ENVIRONMENT)
                 ? new Sourced<>(chosen.baseUrl(), Origin.config(chosen.name(), configFile))
                 : givenUrl;
         Profile inUse = chosen;
+        // The profile's own key comes before the environment's only for a base URL it may go to: its
+        // own, or any when it names none. A base URL given by option brings its own key, as ever.
+        KeySource keySource = profileBeforeEnvironment && chosen != null && (chosen.apiKeyFile() != null || chosen.apiKeyCommand() != null)
+                && (chosen.baseUrl() == null || url.origin().kind() == Origin.Kind.CONFIG) ? keysBesideTheEnvironment : keys;
         BaseUrl base = problems.attempt(() -> {
             if (url.value() == null) {
                 throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
@@ -144,7 +158,19 @@ public final class SettingsResolver {
                 throw new UsageException(e.getMessage(), e);
             }
         });
-        Sourced<ApiKey> key = orUnknown(problems.attempt(() -> keys.load(given.apiKeyFile(), inUse, configFile, url.value())), Origin.DEFAULT);
+        // The environment's key goes with the environment's base URL: where --profile took that
+        // base URL's place, the key must not follow to the profile's service.
+        boolean envKeyDisplaced = keySource == keys && profileBeforeEnvironment && given.apiKeyFile() == null
+                && givenUrl.origin().kind() == Origin.Kind.ENVIRONMENT && url.origin().kind() == Origin.Kind.CONFIG
+                && keys.givenOutsideProfile(null);
+        Sourced<ApiKey> key = orUnknown(problems.attempt(() -> {
+            if (envKeyDisplaced) {
+                throw new UsageException("profile " + inUse.name() + " has no key of its own, and " + KeySource.ENV + " is for "
+                        + givenUrl.value() + " (" + BASE_URL_ENV + "), not " + url.value()
+                        + "; give the profile an api_key_file or api_key_command, or pass --api-key-file");
+            }
+            return keySource.load(given.apiKeyFile(), inUse, configFile, url.value());
+        }), Origin.DEFAULT);
         ProxyConfig proxy = base == null ? null : problems.attempt(() -> {
             try {
                 return ProxyConfig.fromEnvironment(env, base.uri());
@@ -153,7 +179,7 @@ public final class SettingsResolver {
             }
         });
         boolean https = base != null ? base.isHttps() : url.value() != null && url.value().trim().regionMatches(true, 0, "https:", 0, 6);
-        List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, configFile, https, problems);
+        List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, profileBeforeEnvironment, configFile, https, problems);
         return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, color, colorOn,
                 given.verbose());
     }
@@ -165,14 +191,18 @@ public final class SettingsResolver {
 
     /**
      * The CAs to trust besides the JDK's: --ca-cert, else USERLOOKUP_CA_CERT, else the profile's
-     * ca_cert; and SSL_CERT_FILE as well, beside whichever of them, since it is the machine's
-     * bundle (often the one with the company proxy's CA) while the others name the service's CA.
-     * SSL_CERT_FILE is read only for an https base URL: plain http has nothing to trust.
+     * ca_cert (the profile's before the variable when --profile named it); and SSL_CERT_FILE as
+     * well, beside whichever of them, since it is the machine's bundle (often the one with the
+     * company proxy's CA) while the others name the service's CA. SSL_CERT_FILE is read only for
+     * an https base URL: plain http has nothing to trust.
      */
-    private List<Sourced<CaFile>> caFiles(String option, Profile chosen, Path configFile, boolean https, Problems problems) {
+    private List<Sourced<CaFile>> caFiles(String option, Profile chosen, boolean profileBeforeEnvironment, Path configFile, boolean https,
+            Problems problems) {
         List<Sourced<CaFile>> files = new ArrayList<>();
         Sourced<String> given = firstOf(option, "--ca-cert", CA_CERT_ENV);
-        if (given.value() != null) {
+        boolean profileFirst = profileBeforeEnvironment && given.origin().kind() == Origin.Kind.ENVIRONMENT
+                && chosen != null && chosen.caCert() != null;
+        if (given.value() != null && !profileFirst) {
             addIfRead(files, problems.attempt(() -> caFile(UserPaths.expand(given.value().trim(), env, null), given.origin())));
         } else if (chosen != null && chosen.caCert() != null) {
             addIfRead(files, problems.attempt(() -> caFile(ConfigFile.profilePath(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));

@@ -27,6 +27,9 @@ public final class PageWalker {
     private final int pageSize;
     private final int parallel;
     private final WalkProgress progress;
+    /** Where the walk began, and the walk itself once its first page came back: where it would go on. */
+    private long start;
+    private Walk walk;
 
     public PageWalker(PageSource source, int pageSize, int parallel, WalkProgress progress) {
         if (pageSize < 1 || parallel < 1) {
@@ -39,6 +42,8 @@ public final class PageWalker {
     }
 
     public WalkResult walk(long startOffset, UserSink out) throws IOException {
+        start = startOffset;
+        walk = null;
         try {
             return walkPages(startOffset, out);
         } finally {
@@ -53,6 +58,7 @@ public final class PageWalker {
         int step = first.limit() != null && first.limit() > 0 && first.limit() < pageSize
                 && first.users().size() == first.limit() ? first.limit() : pageSize;
         Walk walk = new Walk(out, progress, startOffset, first.total(), step);
+        this.walk = walk;
         if (!walk.take(startOffset, first)) {
             return walk.result();
         }
@@ -82,6 +88,15 @@ public final class PageWalker {
             ended.set(true);
         }
         return walk.result();
+    }
+
+    /**
+     * Where the last walk would go on if it ended early (a failure, a signal): the first offset
+     * whose users it did not all write, which {@code list --all --offset N} takes. Asked by the
+     * thread that walked, once {@link #walk} has returned or thrown.
+     */
+    public long resumeOffset() {
+        return walk == null ? start : walk.resumeOffset();
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.userlookup.walk;
 
 import dev.userlookup.model.UserRecord;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.List;
 
 /**
@@ -23,5 +24,23 @@ public interface UserSink {
      */
     default boolean wantsMore() {
         return true;
+    }
+
+    /**
+     * What {@link #addAll} throws when the run is stopped (Ctrl-C, SIGTERM) part-way through the
+     * users given: how many of them, from the first, it wrote. A walk then knows where to go on.
+     */
+    final class StoppedPartWay extends InterruptedIOException {
+
+        private final int written;
+
+        public StoppedPartWay(int written) {
+            super("stopped");
+            this.written = written;
+        }
+
+        public int written() {
+            return written;
+        }
     }
 }

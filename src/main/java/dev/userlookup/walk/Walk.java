@@ -30,6 +30,8 @@ final class Walk {
     private long pages;
     /** The sink wanted no more: the walk ended before the end of the list. */
     private boolean stopped;
+    /** The run was stopped part-way through a page: the offset of its first user not written; else -1. */
+    private long stoppedAt = -1;
 
     Walk(UserSink out, WalkProgress progress, long start, Long firstTotal, int step) {
         this.out = out;
@@ -70,7 +72,7 @@ final class Walk {
         long printedBefore = printed;
         // The part before `covered` was read already (a request sent before a larger page came
         // back): users met again there are expected, not a sign that the team changed.
-        emit(page, (int) Math.min(size, covered - offset));
+        emit(offset, page, (int) Math.min(size, covered - offset));
         if (!out.wantsMore()) {
             // What the sink wrote last stays the last thing on the screen: no progress drawn under it.
             stopped = true;
@@ -107,11 +109,20 @@ final class Walk {
         return firstTotal;
     }
 
+    /**
+     * Where a walk that ends here would go on: the first offset whose users were not all written.
+     * Every page before {@link #covered} was written whole; a page the run was stopped in goes on
+     * from its first user not written.
+     */
+    long resumeOffset() {
+        return stoppedAt >= 0 ? stoppedAt : covered;
+    }
+
     WalkResult result() {
         return new WalkResult(printed, pages, firstTotal, lastTotal, duplicates, covered, stopped);
     }
 
-    private void emit(UserPage page, int readAlready) throws IOException {
+    private void emit(long offset, UserPage page, int readAlready) throws IOException {
         List<UserRecord> users = page.users();
         List<UserRecord> fresh = new ArrayList<>(users.size());
         for (int i = 0; i < users.size(); i++) {
@@ -123,9 +134,25 @@ final class Walk {
             }
         }
         progress.clear();
-        out.addAll(fresh);
+        try {
+            out.addAll(fresh);
+        } catch (UserSink.StoppedPartWay e) {
+            printed += e.written();
+            stoppedAt = e.written() < fresh.size() ? offset + positionOf(users, fresh.get(e.written()))
+                    : Math.max(covered, offset + users.size());
+            throw e;
+        }
         out.flush();
         printed += fresh.size();
+    }
+
+    /** Where {@code user} is on its page: the users before it are the page's, or were printed before. */
+    private static int positionOf(List<UserRecord> users, UserRecord user) {
+        int position = 0;
+        while (users.get(position) != user) {
+            position++;
+        }
+        return position;
     }
 
     /** The service answered a page with users already printed: walking on would never end. */

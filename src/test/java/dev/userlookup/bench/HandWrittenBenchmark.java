@@ -14,6 +14,7 @@ import dev.userlookup.network.Bodies;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.output.Renderers;
+import dev.userlookup.output.ShellCommand;
 import dev.userlookup.settings.OutputFormat;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Method;
@@ -143,7 +144,7 @@ public final class HandWrittenBenchmark {
 
     private static void render(OutputFormat format, List<UserRecord> users) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 22);
-        Renderer renderer = Renderers.create(format, new RenderContext(out, new Style(false), 80, false, "userlookup list"));
+        Renderer renderer = Renderers.create(format, new RenderContext(out, new Style(false), 80, false, (offset, limit) -> ShellCommand.of("userlookup", "list")));
         try (Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.ARRAY)) {
             stream.addAll(users);
             stream.finish(null);

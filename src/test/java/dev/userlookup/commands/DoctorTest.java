@@ -302,6 +302,26 @@ class DoctorTest {
     }
 
     @Test
+    void underTheProfileOptionTheProfileIsShownAsTheOriginOfTheServiceAndKeyDespiteTheEnvironment() throws Exception {
+        WireMockServer server = http();
+        secret("prod.key", "profile-key-abcdef\n");
+        Path config = writeConfig("[profiles.prod]\nbase_url = \"" + server.baseUrl() + "\"\napi_key_file = \""
+                + home.resolve("prod.key") + "\"\n");
+
+        Cli.Result result = Cli.bare().env("HOME", home.toString()).env("USERLOOKUP_BASE_URL", "http://127.0.0.1:1")
+                .env("USERLOOKUP_API_KEY", "env-key-000").run("--profile", "prod", "doctor");
+
+        assertEquals(0, result.exit(), result::toString);
+        JsonNode settings = json(result).get("settings");
+        assertEquals("option --profile", settings.get("profile").get("origin").asText());
+        assertEquals(server.baseUrl(), settings.get("base_url").get("value").asText().replaceAll("/$", ""));
+        assertEquals("profile prod in " + config, settings.get("base_url").get("origin").asText());
+        assertEquals("profile prod's api_key_file " + home.resolve("prod.key") + ", in " + config,
+                settings.get("key").get("origin").asText());
+        assertEquals("profile-key-abcdef".length(), settings.get("key").get("length").asInt());
+    }
+
+    @Test
     void aKeyFileOthersCanReadIsAWarningNotAFailure() throws Exception {
         WireMockServer server = http();
         Path key = secret("open.key", "open-key-000111\n");
@@ -607,7 +627,32 @@ class DoctorTest {
         JsonNode http = step(json(result), "http");
         assertEquals(400, http.get("status").asInt());
         assertEquals("list (offset 0 limit 1): the service rejected the request (HTTP 400): (HTTP 503) busy", http.get("problem").asText());
-        assertEquals("run 'userlookup -v list --limit 1' to see the request and its answer", http.get("next").asText());
+        assertEquals("to see the request and its answer, run: userlookup --retries 0 -v list --limit 1", http.get("next").asText());
+    }
+
+    @Test
+    void theRequestDoctorSuggestsCarriesTheOptionsThatChoseTheSettingsAndPastesAsPrinted() throws Exception {
+        // A profile whose base URL has a wrong path: the list is not there (404), and the advice must
+        // run against that profile, not the default one.
+        WireMockServer server = http();
+        secret("wrong.key", "profile-key-abcdef\n");
+        writeConfig("default_profile = \"other\"\n[profiles.other]\nbase_url = \"http://127.0.0.1:1\"\n"
+                + "[profiles.wrongpath]\nbase_url = \"" + server.baseUrl() + "/wrong\"\napi_key_file = \"" + home.resolve("wrong.key") + "\"\n");
+        List<String> meant = List.of("--profile", "wrongpath", "--timeout", "5", "-v", "list", "--limit", "1");
+
+        Cli.Result json = Cli.bare().env("HOME", home.toString()).run("--profile", "wrongpath", "doctor", "--timeout", "5", "--verbose");
+
+        assertEquals(5, json.exit(), json::toString);
+        String advice = "to see the request and its answer, run: userlookup " + String.join(" ", meant);
+        assertEquals(advice, step(json(json), "http").get("next").asText());
+        assertEquals(advice, json(json).get("next").asText());
+        for (int width : new int[] {80, 40}) {
+            Cli.Result text = Cli.bare().env("HOME", home.toString()).terminal(true, width)
+                    .run("--profile", "wrongpath", "doctor", "--timeout", "5", "--verbose");
+            assertEquals(5, text.exit(), text::toString);
+            List<String> lines = List.of(text.out().split("\n"));
+            assertEquals(meant, Pasted.words(Pasted.command(lines, width)), text::toString);
+        }
     }
 
     @Test

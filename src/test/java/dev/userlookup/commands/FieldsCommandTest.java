@@ -172,19 +172,20 @@ class FieldsCommandTest {
         Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 120)
                 .run("list", "--color=never", "--limit", "1", "--fields", "connected_sources,client_user_id");
 
-        assertTrue(result.out().contains("Next page: userlookup list --fields sources,client_user_id --offset 1 --limit 1"),
+        assertTrue(result.out().contains("Next page: userlookup list --color never --limit 1 --fields connected_sources,client_user_id --offset 1"),
                 result::toString);
     }
 
     @Test
-    void aNextPageTooWideWithTheFieldsForTheScreenIsThePlainOneAndNothingWraps() {
+    void aNextPageTooWideForTheScreenKeepsTheFieldsOnAContinuedLineAndNothingWraps() {
         String onePageOfMany = page(user(1, "customer-1")).replace("\"total\":1,", "\"total\":90,").replace("\"limit\":50", "\"limit\":1");
         service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(onePageOfMany)));
 
         Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 80)
                 .run("list", "--color=never", "--limit", "1", "--fields", "time_zone,sources,user_id,team_id,client_user_id");
 
-        assertTrue(result.out().contains("userlookup list --offset 1 --limit 1"), result::toString);
+        assertTrue(result.out().contains("userlookup list --color never --limit 1 \\\n"
+                + "  --fields time_zone,sources,user_id,team_id,client_user_id --offset 1\n"), result::toString);
         for (String line : result.out().split("\n")) {
             assertTrue(DisplayWidth.of(line) <= 80, "wider than 80: [" + line + "]");
         }

@@ -433,6 +433,45 @@ class ListAllCommandTest {
     }
 
     @Test
+    void aJsonDocumentCutShortByAFailureSaysSoAndWhereToGoOn() throws Exception {
+        stubTeam(2500, 0, 500);
+        service.stubFor(get(urlEqualTo(url(1000, 500))).willReturn(aResponse().withStatus(500)
+                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"database on fire\"}")));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--retries", "0", "-o", "json");
+
+        assertEquals(5, result.exit(), () -> brief(result));
+        JsonNode document = json.readTree(result.outBytes());
+        assertEquals(expectedIds(0, 1000), idsOf(document));
+        assertEquals(1000, document.get("total").asInt());
+        assertEquals(json.readTree("{\"reason\": \"failed\", \"next_offset\": 1000}"), document.get("incomplete"));
+        assertTrue(result.out().endsWith("  \"limit\": 1000,\n  \"incomplete\": {\n    \"reason\": \"failed\",\n"
+                + "    \"next_offset\": 1000\n  }\n}\n"), () -> brief(result));
+    }
+
+    @Test
+    void aJsonDocumentFromAnOffsetCutShortByAServiceThatMakesNoProgressSaysWhereToGoOn() throws Exception {
+        // From offset 1000 on the service answers the page at 500 whatever the offset.
+        stubTeam(5000, 0, 500);
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).withQueryParam("offset", com.github.tomakehurst.wiremock.client.WireMock
+                .matching("[1-9][0-9]{3,}")).willReturn(okJson(Users.page(500, 500, 5000, 500))));
+
+        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--offset", "500", "--parallel", "1", "-o", "json");
+
+        assertEquals(5, result.exit(), () -> brief(result));
+        JsonNode document = json.readTree(result.outBytes());
+        assertEquals(expectedIds(500, 1000), idsOf(document));
+        assertEquals("failed", document.get("incomplete").get("reason").asText());
+        assertEquals(1000, document.get("incomplete").get("next_offset").asLong());
+    }
+
+    private static List<String> idsOf(JsonNode document) {
+        List<String> ids = new ArrayList<>();
+        document.get("users").forEach(user -> ids.add(user.get("user_id").asText()));
+        return ids;
+    }
+
+    @Test
     void aCleanWalkIsSilentOnStderr() {
         stubTeam(1234, 0, 500);
 

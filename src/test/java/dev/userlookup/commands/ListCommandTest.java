@@ -122,7 +122,7 @@ class ListCommandTest {
         String[] lines = result.out().split("\n");
         assertTrue(lines[0].startsWith("USER ID"), lines[0]);
         assertEquals(52, lines.length, result.out());
-        assertEquals("Showing 51–100 of 1,250 users. Next page: userlookup list --offset 100 --limit 50", lines[51]);
+        assertEquals("Showing 51–100 of 1,250 users. Next page: userlookup list --offset 100 --limit 50 --color never", lines[51]);
     }
 
     @Test

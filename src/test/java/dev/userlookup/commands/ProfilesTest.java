@@ -89,7 +89,7 @@ class ProfilesTest {
 
     @Test
     void optionsAndEnvironmentBeatTheProfile() {
-        Cli.Result envKey = cli().env("USERLOOKUP_API_KEY", "env-key-0003").run("resolve", "x", "--profile", "sandbox");
+        Cli.Result envKey = cli().env("USERLOOKUP_API_KEY", "env-key-0003").env("USERLOOKUP_PROFILE", "sandbox").run("resolve", "x");
         Cli.Result optionUrlWithItsKey = cli().env("USERLOOKUP_BASE_URL", prod.baseUrl()).env("USERLOOKUP_API_KEY", "env-key-0004")
                 .run("resolve", "x", "--base-url", sandbox.baseUrl());
 
@@ -98,6 +98,37 @@ class ProfilesTest {
         assertEquals(2, sandbox.getAllServeEvents().size());
         assertKey(sandbox, "env-key-0003");
         assertKey(sandbox, "env-key-0004");
+        assertEquals(0, prod.getAllServeEvents().size());
+    }
+
+    @Test
+    void aProfileNamedByTheOptionBeatsTheEnvironmentsServiceAndKey() {
+        // The environment set up for one service, as a shell profile exports it; --profile names another.
+        Cli.Result result = cli().env("USERLOOKUP_BASE_URL", sandbox.baseUrl()).env("USERLOOKUP_API_KEY", "env-key-0003")
+                .run("--profile", "prod", "resolve", "x");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertKey(prod, "prod-key-0001");
+        assertEquals(0, sandbox.getAllServeEvents().size());
+    }
+
+    @Test
+    void aProfileNamedByTheEnvironmentLeavesTheEnvironmentsServiceAndKeyFirst() {
+        Cli.Result result = cli().env("USERLOOKUP_BASE_URL", sandbox.baseUrl()).env("USERLOOKUP_API_KEY", "env-key-0003")
+                .env("USERLOOKUP_PROFILE", "prod").run("resolve", "x");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertKey(sandbox, "env-key-0003");
+        assertEquals(0, prod.getAllServeEvents().size());
+    }
+
+    @Test
+    void underTheProfileOptionABaseUrlByOptionStillBringsItsOwnKey() {
+        Cli.Result result = cli().env("USERLOOKUP_API_KEY", "env-key-0003")
+                .run("--profile", "prod", "--base-url", sandbox.baseUrl(), "resolve", "x");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertKey(sandbox, "env-key-0003");
         assertEquals(0, prod.getAllServeEvents().size());
     }
 
@@ -119,7 +150,8 @@ class ProfilesTest {
         Cli.Result result = cli().terminal(true, 120).run("--profile", "sandbox", "list", "--limit", "2", "--color", "never");
 
         assertEquals(0, result.exit(), result::toString);
-        assertTrue(result.out().endsWith("Next page: userlookup --profile sandbox list --offset 2 --limit 2\n"), result.out());
+        assertTrue(result.out().endsWith("Next page: userlookup --profile sandbox list --limit 2 --color never --offset 2\n"),
+                result.out());
     }
 
     @Test

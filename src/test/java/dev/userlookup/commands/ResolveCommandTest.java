@@ -176,7 +176,7 @@ class ResolveCommandTest {
         assertEquals(3, result.exit(), result::toString);
         assertEquals(1, result.out().lines().count(), result::toString);
         assertTrue(result.err().contains("resolve \"" + userId + "\": not found (HTTP 404); it looks like a user_id, "
-                + "which the service does not resolve: userlookup find " + userId + "\n"), result.err());
+                + "which the service does not resolve: userlookup --output ndjson find " + userId + "\n"), result.err());
     }
 
     @Test

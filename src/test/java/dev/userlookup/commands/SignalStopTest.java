@@ -14,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -93,8 +94,13 @@ class SignalStopTest {
         switch (format) {
             case "json" -> {
                 JsonNode document = new ObjectMapper().readTree(text);
-                assertTrue(document.get("users").size() < 50_000, "stopped mid-walk");
-                assertEquals(document.get("users").size(), document.get("total").asInt());
+                int users = document.get("users").size();
+                assertTrue(users < 50_000, "stopped mid-walk");
+                assertEquals(users, document.get("total").asInt());
+                // The fake's users come in order, once each: the walk goes on after the last one printed.
+                assertEquals("interrupted", document.get("incomplete").get("reason").asText(), text.substring(text.length() - 200));
+                assertEquals(users, document.get("incomplete").get("next_offset").asLong());
+                assertEquals(List.of("users", "total", "offset", "limit", "incomplete"), names(document));
             }
             case "ndjson" -> {
                 assertTrue(text.endsWith("\n"), text.substring(text.length() - 100));
@@ -104,5 +110,11 @@ class SignalStopTest {
             }
             default -> assertTrue(text.startsWith("user_id,") && text.endsWith("\r\n"), text.substring(text.length() - 100));
         }
+    }
+
+    private static List<String> names(JsonNode document) {
+        List<String> names = new java.util.ArrayList<>();
+        document.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 }

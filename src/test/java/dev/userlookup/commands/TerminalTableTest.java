@@ -267,19 +267,19 @@ class TerminalTableTest {
         Cli.Result wide = list(120);
         Cli.Result narrow = list(60);
 
-        assertEquals("Showing 101–103 of 1,250 users. Next page: userlookup list --offset 103 --limit 3",
+        assertEquals("Showing 101–103 of 1,250 users. Next page: userlookup list --limit 3 --color never --offset 103",
                 lines(wide).get(4));
-        assertEquals(List.of("Showing 101–103 of 1,250 users.", "Next page: userlookup list --offset 103 --limit 3"),
-                lines(narrow).subList(4, 6));
+        assertEquals(List.of("Showing 101–103 of 1,250 users.", "Next page:", "userlookup list --limit 3 --color never --offset 103"),
+                lines(narrow).subList(4, 7));
     }
 
     @Test
-    void aNextPageCommandLongerThanTheLineGoesUnderItsLabelWhole() {
+    void aNextPageCommandLongerThanTheLineGoesUnderItsLabelContinuedBetweenItsOptions() {
         Cli.Result result = list(60, "--base-url", service.baseUrl() + "/");
 
         List<String> lines = lines(result);
-        assertEquals("Next page:", lines.get(lines.size() - 2));
-        assertEquals("userlookup --base-url " + service.baseUrl() + "/ list --offset 103 --limit 3", lines.get(lines.size() - 1));
+        assertEquals(List.of("Next page:", "userlookup list --limit 3 --color never \\",
+                "  --base-url " + service.baseUrl() + "/ --offset 103"), lines.subList(lines.size() - 3, lines.size()));
     }
 
     @ParameterizedTest(name = "{0} columns")

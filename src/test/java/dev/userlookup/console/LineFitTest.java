@@ -86,12 +86,26 @@ class LineFitTest {
     }
 
     @Test
-    void aPhraseWiderThanTheLineGoesUnderItsLabelWhole() {
-        List<String> footer = List.of("This is the last page.", "Next page: userlookup --profile sandbox list --offset 60 --limit 20");
-        assertEquals(List.of("This is the last page.", "Next page:", "userlookup --profile sandbox list --offset 60 --limit 20"),
-                LineFit.phrases(footer, 40));
-        assertEquals(List.of("a-phrase-without-a-label-that-is-long", "b"), LineFit.phrases(List.of("a-phrase-without-a-label-that-is-long", "b"), 10),
-                "no label: kept whole on its own line");
+    void aPhraseWiderThanTheLineKeepsALineOfItsOwnWhole() {
+        assertEquals(List.of("a-phrase-that-is-long", "b"), LineFit.phrases(List.of("a-phrase-that-is-long", "b"), 10));
+        assertEquals(List.of("a", "a-phrase-that-is-long", "b"), LineFit.phrases(List.of("a", "a-phrase-that-is-long", "b"), 10));
+    }
+
+    @Test
+    void aContinuedCommandBreaksBetweenUnitsWithinTheWidthAndMarksEachBreak() {
+        List<String> units = List.of("userlookup", "--base-url http://127.0.0.1:8080/", "list", "--offset 2", "--limit 2");
+
+        assertEquals(List.of(String.join(" ", units)), LineFit.continued(units, 0, " \\", "  "), "no width: one line");
+        assertEquals(List.of(String.join(" ", units)), LineFit.continued(units, 80, " \\", "  "));
+        List<String> lines = LineFit.continued(units, 40, " \\", "  ");
+        assertEquals(List.of("userlookup \\", "  --base-url http://127.0.0.1:8080/ \\", "  list --offset 2 --limit 2"), lines);
+    }
+
+    @Test
+    void theLastUnitMayUseTheMarksRoomAndAUnitWiderThanALineKeepsOneOfItsOwn() {
+        assertEquals(List.of("ab cd"), LineFit.continued(List.of("ab", "cd"), 5, " \\", "  "), "no mark after the last");
+        assertEquals(List.of("ab \\", "  cd \\", "  ef"), LineFit.continued(List.of("ab", "cd", "ef"), 6, " \\", "  "));
+        assertEquals(List.of("a \\", "  0123456789 \\", "  b"), LineFit.continued(List.of("a", "0123456789", "b"), 6, " \\", "  "));
     }
 
     @Test

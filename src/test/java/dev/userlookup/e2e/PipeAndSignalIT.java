@@ -174,6 +174,11 @@ class PipeAndSignalIT {
                     assertTrue(users > 0 && users < 50_000, "users: " + users);
                     assertEquals(users, document.get("total").asInt(), text.substring(text.length() - 200));
                     assertTrue(text.endsWith("}\n"), text.substring(text.length() - 200));
+                    // It says itself that it is cut short, by which signal, and where to go on: the
+                    // fake's users come once each, in order, so after the last one printed.
+                    assertEquals(status == 130 ? "interrupted" : "terminated", document.get("incomplete").get("reason").asText(),
+                            text.substring(text.length() - 200));
+                    assertEquals(users, document.get("incomplete").get("next_offset").asLong());
                 }
                 case "ndjson" -> {
                     assertTrue(text.endsWith("\n"), text.substring(text.length() - 200));
@@ -295,6 +300,7 @@ class PipeAndSignalIT {
             assertFalse(screen.substring(progress).contains("userlookup:"), screen);
             JsonNode document = new ObjectMapper().readTree(file.toFile());
             assertEquals(document.get("users").size(), document.get("total").asInt());
+            assertEquals("interrupted", document.get("incomplete").get("reason").asText(), document.get("incomplete")::toString);
         } finally {
             Files.deleteIfExists(file);
         }

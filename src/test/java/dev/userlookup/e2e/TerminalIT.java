@@ -90,8 +90,47 @@ class TerminalIT {
             line++;
         }
         assertTrue(lines.length <= 42 + 4, "a second line for the widest tenth of the ids at most: " + result.out());
-        assertEquals("Showing 1–40 of 1,250 users. Next page: userlookup list --offset 40 --limit 40", lines[lines.length - 1]);
+        assertEquals("Showing 1–40 of 1,250 users. Next page: userlookup list --limit 40 --offset 40", lines[lines.length - 1]);
         assertFalse(stripAnsi(result.out()).contains("\u001b"), "no raw escape from the data: " + result.out());
+    }
+
+    /**
+     * At 40 columns the next-page hint of a run given its base URL and key file goes on in lines
+     * that end in " \", each within the screen; pasted into a shell as printed, it runs and shows
+     * the next page.
+     */
+    @Test
+    void theNextPageHintAtFortyColumnsPastesAsPrintedAndRuns() throws Exception {
+        java.nio.file.Path key = java.nio.file.Files.createTempFile("k", "");
+        try {
+            java.nio.file.Files.writeString(key, fake.apiKey() + "\n");
+            Map<String, String> env = env("USERLOOKUP_PAGER", "", "NO_COLOR", "1");
+            env.remove("USERLOOKUP_BASE_URL");
+            env.remove("USERLOOKUP_API_KEY");
+            Subprocess.Result result = Subprocess.inTerminal(env, 40,
+                    Subprocess.LAUNCHER + " --base-url " + fake.baseUrl() + " --api-key-file " + key + " list --limit 2");
+
+            assertEquals(0, result.exit(), result::toString);
+            List<String> lines = Arrays.asList(result.out().split("\r\n"));
+            int first = lines.indexOf("Next page:") + 1;
+            assertTrue(first > 0, result::toString);
+            List<String> hint = lines.subList(first, lines.size());
+            for (String line : hint) {
+                assertTrue(DisplayWidth.of(line) <= 40, "wider than 40: [" + line + "]");
+            }
+            assertTrue(hint.size() > 1 && hint.get(0).endsWith(" \\"), result::toString);
+            String pasted = String.join("\n", hint).strip();
+            assertTrue(pasted.startsWith("userlookup "), pasted);
+
+            Subprocess.Result next = Subprocess.run(env, Duration.ofSeconds(60), "sh", "-c",
+                    Subprocess.LAUNCHER + pasted.substring("userlookup".length()) + " -o ndjson");
+
+            assertEquals(0, next.exit(), next::toString);
+            assertEquals(List.of(fake.users().userId(2), fake.users().userId(3)), next.out().lines()
+                    .map(line -> line.replaceAll(".*\"user_id\":\"([^\"]+)\".*", "$1")).toList());
+        } finally {
+            java.nio.file.Files.deleteIfExists(key);
+        }
     }
 
     @Test

@@ -180,6 +180,43 @@ class SettingsResolverTest {
                 SANDBOX_KEY, "profile sandbox's api_key_command, in " + configFile));
         rows.add(row("the profile's key goes with the profile's own base URL from the environment", NONE,
                 env("USERLOOKUP_BASE_URL", PROD + "/"), SettingsResolverTest::key, PROD_KEY, prodKeyOrigin));
+        // A profile named by the --profile option beats the environment's base URL, key and CA file (as the AWS
+        // CLI treats an explicit profile); options still beat it, and USERLOOKUP_PROFILE keeps the order above.
+        String sandboxOrigin = "profile sandbox in " + configFile;
+        String sandboxKeyOrigin = "profile sandbox's api_key_command, in " + configFile;
+        Map<String, String> exported = env("USERLOOKUP_BASE_URL", OTHER, "USERLOOKUP_API_KEY", ENV_KEY);
+        rows.add(row("--profile beats the environment's base URL", g -> g.profile = "sandbox", exported,
+                SettingsResolverTest::baseUrl, SANDBOX, sandboxOrigin));
+        rows.add(row("--profile beats the environment's key", g -> g.profile = "sandbox", exported,
+                SettingsResolverTest::key, SANDBOX_KEY, sandboxKeyOrigin));
+        rows.add(row("--profile beats the environment's key for a profile's key file", g -> g.profile = "prod", exported,
+                SettingsResolverTest::key, PROD_KEY, prodKeyOrigin));
+        rows.add(row("--profile beats the environment's CA file", g -> g.profile = "prod",
+                env("USERLOOKUP_CA_CERT", envCa.toString()), caFile(0), profileCa, profileOrigin));
+        rows.add(row("USERLOOKUP_PROFILE keeps the environment's base URL first",
+                NONE, env("USERLOOKUP_PROFILE", "sandbox", "USERLOOKUP_BASE_URL", OTHER, "USERLOOKUP_API_KEY", ENV_KEY),
+                SettingsResolverTest::baseUrl, OTHER, "environment USERLOOKUP_BASE_URL"));
+        rows.add(row("USERLOOKUP_PROFILE keeps the environment's key first",
+                NONE, env("USERLOOKUP_PROFILE", "sandbox", "USERLOOKUP_API_KEY", ENV_KEY),
+                SettingsResolverTest::key, ENV_KEY, "environment USERLOOKUP_API_KEY"));
+        rows.add(row("--base-url beats the profile named by --profile", g -> {
+            g.profile = "sandbox";
+            g.baseUrl = OTHER;
+        }, exported, SettingsResolverTest::baseUrl, OTHER, "option --base-url"));
+        rows.add(row("a base URL by option takes the environment's key, not the profile's, under --profile", g -> {
+            g.profile = "sandbox";
+            g.baseUrl = OTHER;
+        }, exported, SettingsResolverTest::key, ENV_KEY, "environment USERLOOKUP_API_KEY"));
+        rows.add(row("--api-key-file beats the profile named by --profile", g -> {
+            g.profile = "sandbox";
+            g.apiKeyFile = keyFile.toString();
+        }, exported, SettingsResolverTest::key, FILE_KEY, "option --api-key-file " + keyFile));
+        rows.add(row("--profile without a key takes the environment's key", g -> g.profile = "keyless",
+                env("USERLOOKUP_API_KEY", ENV_KEY), SettingsResolverTest::key, ENV_KEY, "environment USERLOOKUP_API_KEY"));
+        rows.add(row("--ca-cert beats the profile named by --profile", g -> {
+            g.profile = "prod";
+            g.caCert = optionCa.toString();
+        }, env("USERLOOKUP_CA_CERT", envCa.toString()), caFile(0), optionCa, "option --ca-cert"));
         // CA file: option, environment, profile (relative to the config's folder); SSL_CERT_FILE beside any of them
         rows.add(row("CA file from --ca-cert beats the environment", g -> g.caCert = optionCa.toString(),
                 env("USERLOOKUP_CA_CERT", envCa.toString()), caFile(0), optionCa, "option --ca-cert"));
@@ -315,6 +352,23 @@ class SettingsResolverTest {
         assertEquals(SANDBOX, settings.baseUrl().value().toString());
         assertEquals("environment USERLOOKUP_API_KEY", settings.apiKey().origin().description());
         assertEquals(Origin.Kind.CONFIG, settings.baseUrl().origin().kind());
+    }
+
+    @Test
+    void theEnvironmentsKeyDoesNotFollowItsBaseUrlDisplacedByAProfileWithoutAKey() {
+        Given given = new Given();
+        given.profile = "keyless";
+        Map<String, String> exported = env("USERLOOKUP_BASE_URL", OTHER, "USERLOOKUP_API_KEY", ENV_KEY);
+
+        UsageException refused = assertThrows(UsageException.class, () -> resolve(given, exported, false, new ArrayList<>()));
+        SettingsResolver.Inspection inspection = inspect(given, exported, false);
+
+        assertEquals("profile keyless has no key of its own, and USERLOOKUP_API_KEY is for " + OTHER + " (USERLOOKUP_BASE_URL), not "
+                + SANDBOX + "; give the profile an api_key_file or api_key_command, or pass --api-key-file", refused.getMessage());
+        assertEquals(List.of(refused.getMessage()), inspection.problems());
+        assertEquals(SANDBOX, inspection.settings().baseUrl().value().toString());
+        given.apiKeyFile = keyFile.toString();
+        assertEquals(FILE_KEY, key(resolve(given, exported, false, new ArrayList<>())).value());
     }
 
     @Test

@@ -781,6 +781,77 @@ class PageWalkerTest {
         assertEquals(fetchesAtFailure, source.fetches(), "pages were asked for after the sink failed");
     }
 
+    // ---------------------------------------------------------------- where a walk cut short goes on
+
+    @Test
+    void aWalkCutShortByAFailingPageGoesOnFromThatPage() {
+        List<UserRecord> data = users(0, 5000);
+        PageWalker walker = new PageWalker((offset, limit) -> {
+            if (offset == 1700) {
+                throw new ServiceException.Unavailable("list (offset 1700 limit 400)", "the service failed (HTTP 500)", null, null, null);
+            }
+            return slice(data, 5000L, offset, limit);
+        }, 400, 4, WalkProgress.NONE);
+        RecordingStream out = new RecordingStream();
+
+        assertThrows(ServiceException.class, () -> walker.walk(100, out));
+
+        assertEquals(ids(100, 1700), out.ids);
+        assertEquals(1700, walker.resumeOffset(), "the first offset whose users were not printed");
+    }
+
+    @Test
+    void aWalkWhoseFirstPageFailsGoesOnFromWhereItBegan() {
+        PageWalker walker = new PageWalker((offset, limit) -> {
+            throw new ServiceException.Unavailable("list (offset 300 limit 100)", "the service failed (HTTP 500)", null, null, null);
+        }, 100, 4, WalkProgress.NONE);
+
+        assertThrows(ServiceException.class, () -> walker.walk(300, new RecordingStream()));
+
+        assertEquals(300, walker.resumeOffset());
+    }
+
+    @Test
+    void aServiceThatMakesNoProgressLeavesTheWalkToGoOnFromTheRepeatedPage() {
+        List<UserRecord> data = users(0, 1000);
+        PageWalker walker = new PageWalker((offset, limit) -> slice(data, 1000L, offset >= 200 ? 100 : offset, limit),
+                100, 1, WalkProgress.NONE);
+
+        assertThrows(ServiceException.class, () -> walker.walk(0, new RecordingStream()));
+
+        assertEquals(200, walker.resumeOffset());
+    }
+
+    @Test
+    void aWalkStoppedPartWayThroughAPageGoesOnFromItsFirstUserNotWritten() {
+        // The page at 100 starts five users early (the team changed): those come out once, so the
+        // users written from it are 100.. and its position 15 holds the first one not written.
+        List<UserRecord> data = users(0, 1000);
+        PageWalker walker = new PageWalker((offset, limit) -> offset == 100 ? page(data.subList(95, 195), 1000L, 100, 100)
+                : slice(data, 1000L, offset, limit), 100, 1, WalkProgress.NONE);
+        List<String> written = new ArrayList<>();
+        UserSink stopping = new UserSink() {
+            @Override
+            public void addAll(List<UserRecord> users) throws IOException {
+                for (int i = 0; i < users.size(); i++) {
+                    if (written.size() == 110) {
+                        throw new UserSink.StoppedPartWay(i);
+                    }
+                    written.add(users.get(i).user().userId());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+        };
+
+        assertThrows(UserSink.StoppedPartWay.class, () -> walker.walk(0, stopping));
+
+        assertEquals(ids(0, 110), written);
+        assertEquals(115, walker.resumeOffset());
+    }
+
     // ---------------------------------------------------------------- progress
 
     @Test

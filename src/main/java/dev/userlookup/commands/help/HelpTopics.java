@@ -66,7 +66,8 @@ public final class HelpTopics {
             LAUNCHER_VARIABLES));
 
     /** How the settings' sources rank: one sentence, which the config topic and doctor's origins agree with. */
-    public static final String PRECEDENCE = "An option beats its environment variable, which beats the profile.";
+    public static final String PRECEDENCE = "An option beats its environment variable, which beats the profile; a profile "
+            + "named by the --profile option beats the environment's base URL, key and CA file (USERLOOKUP_PROFILE does not).";
 
     public static final Topic CONFIG = new Topic("config", "the config file and its profiles", List.of(
             new Text("Profiles live in ~/.config/userlookup/config.toml (or in $XDG_CONFIG_HOME/userlookup/ when that is "
@@ -87,7 +88,8 @@ public final class HelpTopics {
                     new Entry("api_key_command", "Or a command, run with sh -c, whose standard output is the key."),
                     new Entry("ca_cert", "A PEM file of CAs to trust too, as --ca-cert (optional)."))),
             new Text(PRECEDENCE + " A profile's key is sent only to its own base_url: a base URL given by option or "
-                    + "environment needs its own key."),
+                    + "environment needs its own key, and the environment's key is not sent to a profile's base_url that took "
+                    + "the place of the environment's."),
             new Text("As ssh does, a config file (or its folder) or a key file that others can write, or that another user "
                     + "owns, is refused, exit status 2 naming it: the config runs api_key_command. A key file others can read "
                     + "draws a warning; the config holds no secret and draws none. An unknown profile or setting, or a TOML "

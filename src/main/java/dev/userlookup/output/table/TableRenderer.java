@@ -52,7 +52,7 @@ public final class TableRenderer implements Renderer {
     public void page(UserPage page) throws IOException {
         try (UserStream stream = rows()) {
             stream.addAll(page.users());
-            stream.finish(Footers.page(page, context.nextPageCommand()));
+            stream.finish(Footers.page(page, context.nextPage()));
         }
     }
 

@@ -1,0 +1,136 @@
+package dev.userlookup.commands.options;
+
+import dev.userlookup.output.ShellCommand;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
+
+/**
+ * The command line the user gave, for the commands the tool suggests (the next page, doctor's
+ * next step), so that pasted they run as this run did: the command and every option in the order
+ * typed, each under its longest name with its value as typed (picocli's ParseResult). None of
+ * them is a secret: no option takes the key. {@code --api-key-file -} stays as it is: pasted at a
+ * terminal, it asks for the key. Arguments that are not options (ids) are left out.
+ */
+public final class GivenCommandLine {
+
+    /** The program's name as people type it. */
+    private static final String PROGRAM = "userlookup";
+
+    /**
+     * An option as given.
+     *
+     * @param value as typed; null for a flag
+     * @param global an option of every command (before the command, or inherited after it)
+     */
+    private record Given(String name, List<String> names, String value, boolean global) {
+        String[] words() {
+            return value == null ? new String[] {name} : new String[] {name, value};
+        }
+    }
+
+    private final List<Given> beforeCommand;
+    /** The command's name; null when none was given. */
+    private final String command;
+    private final List<Given> afterCommand;
+
+    private GivenCommandLine(List<Given> beforeCommand, String command, List<Given> afterCommand) {
+        this.beforeCommand = List.copyOf(beforeCommand);
+        this.command = command;
+        this.afterCommand = List.copyOf(afterCommand);
+    }
+
+    /** @param root the parse of the whole command line, the root command's */
+    public static GivenCommandLine of(CommandLine.ParseResult root) {
+        CommandLine.ParseResult sub = root.subcommand();
+        return new GivenCommandLine(options(root, true), sub == null ? null : sub.commandSpec().name(),
+                sub == null ? List.of() : options(sub, false));
+    }
+
+    private static List<Given> options(CommandLine.ParseResult parse, boolean root) {
+        List<Given> given = new ArrayList<>();
+        // An option given twice is matched twice, its values gathered in order.
+        Map<CommandLine.Model.ArgSpec, Integer> seen = new IdentityHashMap<>();
+        for (CommandLine.Model.ArgSpec arg : parse.matchedArgs()) {
+            if (!(arg instanceof CommandLine.Model.OptionSpec)) {
+                continue;
+            }
+            CommandLine.Model.OptionSpec option = (CommandLine.Model.OptionSpec) arg;
+            int occurrence = seen.merge(option, 1, Integer::sum) - 1;
+            List<String> values = option.originalStringValues();
+            String value = option.arity().max() == 0 || occurrence >= values.size() ? null : values.get(occurrence);
+            given.add(new Given(option.longestName(), Arrays.asList(option.names()), value, root || option.inherited()));
+        }
+        return given;
+    }
+
+    /** This command line with {@code option} (its longest name) set to {@code value}: in its place where given, else last. */
+    public GivenCommandLine with(String option, String value) {
+        Given replacement = new Given(option, List.of(option), value, false);
+        List<Given> before = new ArrayList<>(beforeCommand);
+        List<Given> after = new ArrayList<>(afterCommand);
+        if (!replace(before, replacement) && !replace(after, replacement)) {
+            after.add(replacement);
+        }
+        return new GivenCommandLine(before, command, after);
+    }
+
+    /** This command line with {@code option} set to {@code value} unless it was given. */
+    public GivenCommandLine withDefault(String option, String value) {
+        return given(option) ? this : with(option, value);
+    }
+
+    /** The command line: the program, the options before the command, the command, the options after it. */
+    public ShellCommand command() {
+        ShellCommand line = ShellCommand.of(PROGRAM);
+        for (Given option : beforeCommand) {
+            line = line.plus(option.words());
+        }
+        if (command != null) {
+            line = line.plus(command);
+        }
+        for (Given option : afterCommand) {
+            line = line.plus(option.words());
+        }
+        return line;
+    }
+
+    /**
+     * Another command with this run's settings: the program, every option of every command given
+     * (before or after this one's name, in order), then {@code words}. A flag given that
+     * {@code words} names too ({@code -v}) is not said twice.
+     */
+    public ShellCommand running(String... words) {
+        List<String> named = List.of(words);
+        ShellCommand line = ShellCommand.of(PROGRAM);
+        List<Given> all = new ArrayList<>(beforeCommand);
+        all.addAll(afterCommand);
+        for (Given option : all) {
+            if (option.global() && !(option.value() == null && option.names().stream().anyMatch(named::contains))) {
+                line = line.plus(option.words());
+            }
+        }
+        for (String word : words) {
+            line = line.plus(word);
+        }
+        return line;
+    }
+
+    private boolean given(String option) {
+        return beforeCommand.stream().anyMatch(given -> given.names().contains(option))
+                || afterCommand.stream().anyMatch(given -> given.names().contains(option));
+    }
+
+    private static boolean replace(List<Given> options, Given replacement) {
+        for (int i = 0; i < options.size(); i++) {
+            if (options.get(i).names().contains(replacement.name())) {
+                options.set(i, replacement);
+                return true;
+            }
+        }
+        return false;
+    }
+}

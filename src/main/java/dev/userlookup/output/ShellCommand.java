@@ -1,0 +1,95 @@
+package dev.userlookup.output;
+
+import dev.userlookup.console.DisplayWidth;
+import dev.userlookup.console.LineFit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A command line the tool suggests (the next page, doctor's next step), as a person pastes it into
+ * a POSIX shell: each word quoted only where the shell would read it otherwise, and, wider than
+ * the screen, continued on lines that end in {@code " \"}. Its words come in parts, an option with
+ * its value being one, and a line breaks between parts where it can, so each option reads whole.
+ */
+public final class ShellCommand {
+
+    /** Continuation lines are indented this much, as people write long commands by hand. */
+    private static final String INDENT = "  ";
+    private static final String CONTINUED = " \\";
+
+    private final List<List<String>> parts;
+
+    private ShellCommand(List<List<String>> parts) {
+        this.parts = List.copyOf(parts);
+    }
+
+    /** A command of these words, each a part of its own. */
+    public static ShellCommand of(String... words) {
+        List<List<String>> parts = new ArrayList<>();
+        for (String word : words) {
+            parts.add(List.of(word));
+        }
+        return new ShellCommand(parts);
+    }
+
+    /** This command with {@code words} after it, kept together on a line where they fit (an option and its value). */
+    public ShellCommand plus(String... words) {
+        if (words.length == 0) {
+            return this;
+        }
+        List<List<String>> more = new ArrayList<>(parts);
+        more.add(List.of(words));
+        return new ShellCommand(more);
+    }
+
+    /** The words as the program receives them (its argv), unquoted. */
+    public List<String> words() {
+        List<String> words = new ArrayList<>();
+        parts.forEach(words::addAll);
+        return words;
+    }
+
+    /**
+     * The lines at {@code width} columns (0: one line), each within it but for a single word wider
+     * than a line, which keeps a line of its own, whole.
+     */
+    public List<String> lines(int width) {
+        List<String> units = new ArrayList<>();
+        for (List<String> part : parts) {
+            String whole = quoted(part);
+            // A part that cannot share a line breaks between its own words, like any other.
+            if (width > 0 && DisplayWidth.of(INDENT + whole + CONTINUED) > width) {
+                part.forEach(word -> units.add(quoted(word)));
+            } else {
+                units.add(whole);
+            }
+        }
+        return LineFit.continued(units, width, CONTINUED, INDENT);
+    }
+
+    /** The command on one line, as it pastes. */
+    @Override
+    public String toString() {
+        return String.join(" ", words().stream().map(ShellCommand::quoted).toList());
+    }
+
+    private static String quoted(List<String> words) {
+        return String.join(" ", words.stream().map(ShellCommand::quoted).toList());
+    }
+
+    /**
+     * The word as a POSIX shell (and bash, zsh) reads it back: as it is when it holds only
+     * characters no shell treats specially, else in single quotes, a single quote in it written
+     * {@code '\''}. A leading {@code =} is quoted too: zsh expands {@code =word} to a path.
+     */
+    static String quoted(String word) {
+        if (!word.isEmpty() && word.charAt(0) != '=' && word.chars().allMatch(ShellCommand::plain)) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    private static boolean plain(int c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || "_./:@%+=,-".indexOf(c) >= 0;
+    }
+}
