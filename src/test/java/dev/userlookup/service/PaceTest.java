@@ -68,9 +68,23 @@ class PaceTest {
         return slots;
     }
 
-    /** Enters from another thread; the future completes with the slot once it is in. */
+    /**
+     * Enters from a thread of its own; the future completes with the slot once it is in. Not
+     * from the common pool: on two cores it has one thread on JDK 25 (JDK 17 gave each task a
+     * thread of its own), so a second waiter never ran while the first blocked.
+     */
     private static CompletableFuture<Pace.Slot> enterLater(Pace pace, long ticket) {
-        return CompletableFuture.supplyAsync(() -> pace.enter(ticket));
+        CompletableFuture<Pace.Slot> entered = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                entered.complete(pace.enter(ticket));
+            } catch (Throwable t) {
+                entered.completeExceptionally(t);
+            }
+        }, "enter-" + ticket);
+        thread.setDaemon(true);
+        thread.start();
+        return entered;
     }
 
     @Test
