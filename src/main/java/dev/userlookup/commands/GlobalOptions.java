@@ -3,6 +3,7 @@ package dev.userlookup.commands;
 import dev.userlookup.commands.options.OptionValues;
 
 import dev.userlookup.commands.completion.CompletionScript;
+import dev.userlookup.network.ClientSettings;
 import dev.userlookup.settings.GivenOptions;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.settings.OutputFormat;
@@ -55,9 +56,10 @@ public final class GlobalOptions {
     Double timeoutSeconds;
 
     @Option(names = "--retries", paramLabel = "N", order = 6, scope = ScopeType.INHERIT, converter = OptionValues.Retries.class,
-            description = "Retries of a failed request: connection failures, timeouts, 408, 429, 500, 502-504 "
-                    + "(0 to " + Settings.MAX_RETRIES + ", default: " + Settings.DEFAULT_RETRIES + "). A 429 or 503 pauses the whole run once "
-                    + "(Retry-After up to 60 s, or the backoff if longer) and halves the requests in flight.")
+            description = "Retries of a failed request: connection failures, timeouts, 408, 500, 502, 504 "
+                    + "(0 to " + Settings.MAX_RETRIES + ", default: " + Settings.DEFAULT_RETRIES + "). A 429 or 503 slows the whole run "
+                    + "to the rate the service lets through and is retried until it has answered nothing for "
+                    + ClientSettings.GIVE_UP_SECONDS + " s (with 0, not retried).")
     Integer retries;
 
     @Option(names = "--allow-insecure-http", order = 7, scope = ScopeType.INHERIT,

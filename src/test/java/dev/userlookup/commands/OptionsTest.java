@@ -99,7 +99,7 @@ class OptionsTest {
         assertEquals(dev.userlookup.console.ColorMode.AUTO, settings.color().value());
         String help = Cli.bare().run("--help").out();
         assertTrue(help.replaceAll("\\s+", " ").contains("at most 86400 (default: 30)"), help);
-        assertTrue(help.replaceAll("\\s+", " ").contains("502-504 (0 to 100, default: 3)"), help);
+        assertTrue(help.replaceAll("\\s+", " ").contains("502, 504 (0 to 100, default: 3)"), help);
         assertTrue(help.contains("always or never (default: auto)"), help);
         assertEquals("4", commandLine.getSubcommands().get("resolve").getCommandSpec().findOption("--parallel").defaultValue());
         assertEquals("4", commandLine.getSubcommands().get("list").getCommandSpec().findOption("--parallel").defaultValue());
