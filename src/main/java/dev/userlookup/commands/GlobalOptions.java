@@ -4,6 +4,7 @@ import dev.userlookup.commands.options.GivenCommandLine;
 import dev.userlookup.commands.options.OptionValues;
 
 import dev.userlookup.commands.completion.CompletionScript;
+import dev.userlookup.network.ClientSettings;
 import dev.userlookup.settings.GivenOptions;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.settings.OutputFormat;
@@ -66,8 +67,9 @@ public final class GlobalOptions {
 
     @Option(names = "--retries", paramLabel = "N", order = 6, scope = ScopeType.INHERIT, converter = OptionValues.Retries.class,
             description = {"Retries of a failed request (default: " + Settings.DEFAULT_RETRIES + ").",
-                "At most " + Settings.MAX_RETRIES + ". Retried: connection failures, timeouts, 408, 429, 500, 502-504. A 429 or 503 pauses the whole run once "
-                        + "(Retry-After up to 60 s, or the backoff if longer) and halves the requests in flight."})
+                "At most " + Settings.MAX_RETRIES + ". Retried: connection failures, timeouts, 408, 500, 502, 504. A 429 or 503 "
+                        + "slows the whole run to the rate the service lets through and is retried until it has answered "
+                        + "nothing for " + ClientSettings.GIVE_UP_SECONDS + " s (with 0, not retried)."})
     Integer retries;
 
     @Option(names = "--allow-insecure-http", order = 7, scope = ScopeType.INHERIT,

@@ -12,7 +12,8 @@ import java.util.function.Consumer;
  * Everything the client needs to talk to the service.
  *
  * @param timeout bound on one request, body included
- * @param retries retries of a failed request (connection failures, timeouts, 408, 429, 5xx gateways)
+ * @param retries retries of a failed request (connection failures, timeouts, 408, 500, 502, 504); a refusal
+ *     for the service's load (429, 503) is retried until {@link #GIVE_UP_AFTER}, or not at all at 0
  * @param retryBaseDelay first backoff step; doubles with each retry, with full jitter
  * @param proxy the proxy the environment names for the base URL, or null
  * @param caFiles CA certificates trusted over https besides the JDK's own ({@code --ca-cert}, {@code SSL_CERT_FILE})
@@ -42,6 +43,13 @@ public record ClientSettings(
     public static final Duration DEFAULT_RETRY_BASE_DELAY = Duration.ofMillis(500);
     /** A longer Retry-After is not waited out: the tool says when to try again instead. */
     public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);
+    /**
+     * A run refused for the service's load (429, 503) retries at a slower pace as long as the
+     * service answers; once it has answered nothing for this long, the next refusal ends the run.
+     */
+    public static final int GIVE_UP_SECONDS = 30;
+    /** {@link #GIVE_UP_SECONDS}. */
+    public static final Duration GIVE_UP_AFTER = Duration.ofSeconds(GIVE_UP_SECONDS);
 
     public ClientSettings {
         Objects.requireNonNull(baseUrl, "baseUrl");

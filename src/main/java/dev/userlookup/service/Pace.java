@@ -8,14 +8,17 @@ import java.util.PriorityQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * The pace of a run, shared by every request of its client (each page of a walk, each id of a
- * batch): when the service says it is overloaded (429, 503), the whole run slows, not the one
+ * batch): when the service refuses for its load (429, 503), the whole run slows, not the one
  * worker that heard it. Every request then waits out one shared pause, the larger of Retry-After
  * and an exponential backoff with full jitter, and the number of requests in flight halves; each
- * success lets one more in again (additive increase, multiplicative decrease). Places go to the
- * oldest request first, so a retry goes before a page not yet asked for.
+ * answer lets one more in again (additive increase, multiplicative decrease). Requests also go
+ * out no faster than the {@link SendRate} that refusals without a Retry-After have taught, one at
+ * a time, so a service that limits its rate without saying it is met at the rate it sustains. Places go to the oldest
+ * request first, so a retry goes before a page not yet asked for.
  *
  * <p>One lock guards it all; nothing else is locked while it is held, and no one sleeps holding it.
  */
@@ -23,6 +26,7 @@ final class Pace {
 
     private final Duration baseDelay;
     private final Timing timing;
+    private final SendRate rate;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     /** Tickets of the requests waiting for a place, the oldest first. */
@@ -33,32 +37,33 @@ final class Pace {
     private int inFlight;
     /** Counts the pauses: an answer to a request sent before the latest pause began is part of it. */
     private long era;
-    /** Pauses since the last success: the exponent of the backoff. */
+    /** Pauses since the last answer: the exponent of the backoff. */
     private int throttles;
     /** A request that gave up on the service's overload: the requests of its time fail with it. */
     private ServiceException overloaded;
     /** Tickets below this one were given before {@link #overloaded}: they do not go out again. */
     private long overloadedBefore;
+    /** When the service last answered a request other than with a refusal or a failure (at first, when the run began). */
+    private long lastAnswer;
 
     Pace(Duration baseDelay, Timing timing) {
         this.baseDelay = baseDelay;
         this.timing = timing;
-        this.pauseUntil = timing.nanoTime();
+        long now = timing.nanoTime();
+        this.pauseUntil = now;
+        this.lastAnswer = now;
+        this.rate = new SendRate(now);
     }
 
     /** A request's place in the queue, kept over its retries. */
     long ticket() {
-        lock.lock();
-        try {
-            return nextTicket++;
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> nextTicket++);
     }
 
     /**
-     * Waits until no pause holds, the request is the oldest waiting and fewer than the limit are
-     * in flight; then it counts as in flight until its {@link Slot} is closed.
+     * Waits until no pause holds, the request is the oldest waiting, fewer than the limit are in
+     * flight and the {@link SendRate} lets the next request go; then it counts as in flight until
+     * its {@link Slot} is closed.
      */
     Slot enter(long ticket) {
         lock.lock();
@@ -71,8 +76,11 @@ final class Pace {
                 if (overloaded != null && ticket < overloadedBefore) {
                     throw new GaveUp(overloaded);
                 }
-                long until = pauseUntil;
-                if (until - timing.nanoTime() > 0) {
+                boolean next = waiting.peek() == ticket && inFlight < limit;
+                // Everyone waits out a pause; only the request that goes next waits for the rate.
+                long until = next && rate.nextSend() - pauseUntil > 0 ? rate.nextSend() : pauseUntil;
+                long now = timing.nanoTime();
+                if (until - now > 0) {
                     lock.unlock();
                     try {
                         timing.sleepUntil(until);
@@ -81,12 +89,13 @@ final class Pace {
                     }
                     continue;
                 }
-                if (waiting.peek() == ticket && inFlight < limit) {
+                if (next) {
                     waiting.poll();
                     inFlight++;
+                    rate.sent(now);
                     entered = true;
                     changed.signalAll();
-                    return new Slot(ticket, era);
+                    return new Slot(ticket, era, now);
                 }
                 changed.await();
             }
@@ -103,13 +112,12 @@ final class Pace {
     }
 
     /**
-     * A request gave up on the service's overload (429 or 503 after its retries, or a Retry-After
-     * too long to sit out): every request of its time (its ticket given before now) that is not
-     * out fails at once with the same failure, whenever it would go out again. A walk or a batch
-     * fails on its first failure in input order anyway; without this, the requests placed before
-     * the one whose failure ends it would spend their retries first, each 429 doubling the shared
-     * pause, and the run could take minutes to fail. A request asked for later (the next id after
-     * a base-URL check that met a busy service) goes out as ever.
+     * A request gave up on the service's load (refused when nothing had been answered for the
+     * bound, or with a Retry-After too long to sit out): every request of its time (its ticket
+     * given before now) that is not out fails at once with the same failure, whenever it would go
+     * out again. A walk or a batch fails on its first failure in input order anyway; the others
+     * would only wait out more pauses to meet the same. A request asked for later (the next id
+     * after a base-URL check that met a busy service) goes out as ever.
      */
     void gaveUp(ServiceException failure) {
         lock.lock();
@@ -153,21 +161,35 @@ final class Pace {
         return Duration.ofMillis(timing.jitter(ceiling));
     }
 
-    /** The request limit now (tests, -v). */
+    /** How long since the service last answered (or since the run began, before its first answer). */
+    Duration quiet() {
+        return locked(() -> Duration.ofNanos(timing.nanoTime() - lastAnswer));
+    }
+
+    /** The send rate now, requests a second; 0 while there is none (-v, tests). */
+    double perSecond() {
+        return locked(rate::perSecond);
+    }
+
+    /** Requests in flight now (tests). */
+    int inFlight() {
+        return locked(() -> inFlight);
+    }
+
+    /** The request limit now (tests). */
     int limit() {
-        lock.lock();
-        try {
-            return limit;
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> limit);
     }
 
     /** Requests waiting for a place (tests). */
     int queued() {
+        return locked(waiting::size);
+    }
+
+    private <T> T locked(Supplier<T> value) {
         lock.lock();
         try {
-            return waiting.size();
+            return value.get();
         } finally {
             lock.unlock();
         }
@@ -193,21 +215,29 @@ final class Pace {
     final class Slot implements AutoCloseable {
         private final long ticket;
         private final long sentInEra;
+        private final long sentAt;
         private boolean left;
 
-        private Slot(long ticket, long era) {
+        private Slot(long ticket, long era, long sentAt) {
             this.ticket = ticket;
             this.sentInEra = era;
+            this.sentAt = sentAt;
         }
 
-        /** An answer that was not the service's overload: one more request may be in flight. */
-        void succeeded() {
+        /**
+         * An answer that was neither a refusal for the service's load nor its failure (a page, a
+         * redirect, a 404): one more request may be in flight, and the rate grows on its curve.
+         */
+        void answered() {
             lock.lock();
             try {
+                long now = timing.nanoTime();
                 if (limit < Integer.MAX_VALUE) {
                     limit++;
                 }
                 throttles = 0;
+                lastAnswer = now;
+                rate.letThrough(sentAt, now);
                 leave();
             } finally {
                 lock.unlock();
@@ -216,12 +246,13 @@ final class Pace {
 
         /**
          * A 429 or 503: the first since the latest pause began starts a new one for everyone
-         * (the larger of {@code retryAfter} and the backoff) and halves the limit; a later one
-         * from a request sent before it only lengthens it to its own Retry-After. The request
-         * queues again at once, in its old place: its retry goes before any request younger than
-         * it, however the threads are scheduled ({@link #done} when it gives up instead).
+         * (the larger of {@code retryAfter} and the backoff), halves the limit and, without a
+         * Retry-After, slows the send rate ({@link SendRate#refused}); a later one from a request
+         * sent before it only lengthens the pause to its own Retry-After. The request queues again at once, in its
+         * old place: its retry goes before any request younger than it, however the threads are
+         * scheduled ({@link #done} when it gives up instead).
          *
-         * @return how long from now the run is paused
+         * @return how long from now until the next request may go (the pause, or the rate's next send)
          */
         Duration throttled(Duration retryAfter) {
             lock.lock();
@@ -234,6 +265,9 @@ final class Pace {
                     limit = Math.max(1, Math.min(limit, inFlight) / 2);
                     Duration backoff = backoff(throttles++);
                     pause = backoff.compareTo(asked) > 0 ? backoff : asked;
+                    if (retryAfter == null) {
+                        rate.refused(sentAt, now);  // a limit that does not say when: learn its rate
+                    }
                 }
                 long until = now + pause.toNanos();
                 if (until - pauseUntil > 0) {
@@ -241,7 +275,8 @@ final class Pace {
                 }
                 leave();
                 waiting.add(ticket);
-                return Duration.ofNanos(Math.max(0, pauseUntil - now));
+                long next = rate.nextSend() - pauseUntil > 0 ? rate.nextSend() : pauseUntil;
+                return Duration.ofNanos(Math.max(0, next - now));
             } finally {
                 lock.unlock();
             }
@@ -249,20 +284,16 @@ final class Pace {
 
         @Override
         public void close() {
-            lock.lock();
-            try {
-                leave();
-            } finally {
-                lock.unlock();
-            }
+            locked(this::leave);
         }
 
-        private void leave() {
+        private boolean leave() {
             if (!left) {
                 left = true;
                 inFlight--;
                 changed.signalAll();
             }
+            return left;
         }
     }
 }

@@ -12,8 +12,10 @@ import java.util.Set;
 
 /**
  * What to do with each answer to a GET: retry (backoff with full jitter, Retry-After honoured
- * up to a bound; 429 and 503 pause the whole run through its {@link Pace}), follow a redirect within the same origin only (the key stays with the
- * service), or turn the status into its kind of {@link ServiceException}.
+ * up to a bound; 429 and 503 slow the whole run through its {@link Pace}), follow a redirect
+ * within the same origin only (the key stays with the service), or turn the status into its kind
+ * of {@link ServiceException}. A failure is retried {@code --retries} times; a refusal for the
+ * service's load as long as the service answers others ({@link ClientSettings#GIVE_UP_AFTER}).
  */
 final class RequestPolicy {
 
@@ -42,7 +44,7 @@ final class RequestPolicy {
             // Named as this request, so a walk or a batch says where it stopped, with the service's status.
             ServiceException failure = gaveUp.failure();
             throw new ServiceException.Unavailable(operation, failure.decidedBy(), failure.reason(), null,
-                    "another request of this run gave up after its retries, so this one was not sent again");
+                    "another request of this run gave up on the service's load, so this one was not sent again");
         } finally {
             pace.done(ticket);
         }
@@ -52,6 +54,7 @@ final class RequestPolicy {
         URI target = uri;
         int redirects = 0;
         int retry = 0;
+        int refusals = 0;
         while (true) {
             Response response;
             try (Pace.Slot slot = pace.enter(ticket)) {
@@ -69,16 +72,18 @@ final class RequestPolicy {
                             StatusErrors.retryNote(retry), failure.getCause());
                 }
                 int status = response.status();
+                if (!RETRIED_STATUSES.contains(status)) {
+                    slot.answered();  // whatever it says, the service took the request
+                }
                 if (status >= 200 && status < 300) {
-                    slot.succeeded();
                     return response;
                 }
                 response.release();
                 if (REDIRECT_STATUSES.contains(status) && response.location() != null) {
-                    slot.succeeded();
                     target = sameOriginRedirect(operation, target, response.location(), ++redirects);
                     continue;
                 }
+                boolean refused = THROTTLE_STATUSES.contains(status);
                 if (RETRIED_STATUSES.contains(status)) {
                     RetryAfter asked = RetryAfter.parse(response.retryAfter(), settings.timing().wallClock().instant());
                     if (asked != null && asked.longerThan(ClientSettings.MAX_RETRY_AFTER)) {
@@ -88,22 +93,26 @@ final class RequestPolicy {
                         pace.gaveUp(busy);
                         throw busy;
                     }
-                    if (retry < settings.retries()) {
-                        if (THROTTLE_STATUSES.contains(status)) {
-                            // The whole run slows: the pause is shared, and enter() waits it out.
-                            Duration pause = slot.throttled(asked == null ? null : asked.delay());
-                            notice(operation, pause, "HTTP " + status, ++retry);
-                        } else {
-                            slot.close();
-                            Duration wait = asked != null ? asked.delay() : pace.backoff(retry);
-                            notice(operation, wait, "HTTP " + status, ++retry);
-                            pace.sleep(wait);
-                        }
+                    if (refused && settings.retries() > 0 && pace.quiet().compareTo(ClientSettings.GIVE_UP_AFTER) < 0) {
+                        // The whole run slows: the pause and the rate are shared, and enter() keeps to them.
+                        Duration wait = slot.throttled(asked == null ? null : asked.delay());
+                        refusalNotice(operation, wait, status, ++refusals);
+                        continue;
+                    }
+                    if (!refused && retry < settings.retries()) {
+                        slot.close();
+                        Duration wait = asked != null ? asked.delay() : pace.backoff(retry);
+                        notice(operation, wait, "HTTP " + status, ++retry);
+                        pace.sleep(wait);
                         continue;
                     }
                 }
-                ServiceException failure = StatusErrors.of(operation, response, notFoundMeansNoUser, retry, settings.baseUrl(), settings.proxy());
-                if (THROTTLE_STATUSES.contains(status)) {
+                String note = refused && settings.retries() > 0
+                        ? (refusals == 0 ? "gave up" : StatusErrors.retryNote(refusals)) + ": nothing answered for "
+                                + ClientSettings.GIVE_UP_AFTER.toSeconds() + " s"
+                        : StatusErrors.retryNote(retry);
+                ServiceException failure = StatusErrors.of(operation, response, notFoundMeansNoUser, note, settings.baseUrl(), settings.proxy());
+                if (refused) {
                     pace.gaveUp(failure);
                 }
                 throw failure;
@@ -129,6 +138,11 @@ final class RequestPolicy {
         return to;
     }
 
+    /** Requests sent and not yet answered. */
+    int inFlight() {
+        return pace.inFlight();
+    }
+
     /** Whether an answer with this status may be otherwise a moment later: the statuses retried. */
     static boolean passing(int status) {
         return RETRIED_STATUSES.contains(status);
@@ -149,6 +163,15 @@ final class RequestPolicy {
 
     private static String origin(URI uri) {
         return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() == -1 ? "" : ":" + uri.getPort());
+    }
+
+    /** A refusal for the service's load: retried with no set number, as the run slows. */
+    private void refusalNotice(String operation, Duration wait, int status, int refusals) {
+        double perSecond = pace.perSecond();
+        settings.verboseLog().accept(String.format(Locale.ROOT, "* retry %d in %.1f s after HTTP %d%s", refusals, wait.toMillis() / 1000.0,
+                status, perSecond > 0 ? String.format(Locale.ROOT, " (the run slows to %.1f requests a second)", perSecond) : ""));
+        settings.retryNotice().accept(String.format(Locale.ROOT, "%s: HTTP %d; retry %d in %.1f s",
+                operation, status, refusals, wait.toMillis() / 1000.0));
     }
 
     private void notice(String operation, Duration wait, String reason, int retry) {

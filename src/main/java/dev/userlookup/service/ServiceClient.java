@@ -233,6 +233,11 @@ public final class ServiceClient implements AutoCloseable {
         return transport.budget().held();
     }
 
+    /** Requests sent and not yet answered (tests: a virtual clock moves only while there are none). */
+    public int requestsInFlight() {
+        return policy.inFlight();
+    }
+
     /** Lets the HTTP client's thread go, so the process can end without waiting for it. */
     @Override
     public void close() {

@@ -20,7 +20,7 @@ final class StatusErrors {
     private static final int MAX_KEYLESS_BODY = 64 * 1024;
 
     /** A non-2xx answer and what the request was: enough to put the failure in words later. */
-    record Answer(String operation, Response response, boolean notFoundMeansNoUser, int retries, BaseUrl baseUrl,
+    record Answer(String operation, Response response, boolean notFoundMeansNoUser, String retryNote, BaseUrl baseUrl,
             ProxyConfig proxy) {
     }
 
@@ -31,12 +31,12 @@ final class StatusErrors {
      * The kind of failure, without the service's words yet: {@link #worded} gives them.
      *
      * @param notFoundMeansNoUser a 404 from resolve means "no such user"; from list, a wrong base URL
-     * @param retries how many retries were spent before this answer
+     * @param retryNote what the retries before this answer came to ({@link #retryNote}), or null for none
      * @param proxy the proxy requests go through, or null: a 407 is its answer
      */
-    static ServiceException of(String operation, Response response, boolean notFoundMeansNoUser, int retries, BaseUrl baseUrl,
+    static ServiceException of(String operation, Response response, boolean notFoundMeansNoUser, String retryNote, BaseUrl baseUrl,
             ProxyConfig proxy) {
-        Answer answer = new Answer(operation, response, notFoundMeansNoUser, retries, baseUrl, proxy);
+        Answer answer = new Answer(operation, response, notFoundMeansNoUser, retryNote, baseUrl, proxy);
         return of(answer, null, null).answered(answer);
     }
 
@@ -80,11 +80,11 @@ final class StatusErrors {
         }
         if (status == 429) {
             return new ServiceException.Unavailable(operation, answered, "the service is busy (HTTP 429)", detail,
-                    retryNote(answer.retries()));
+                    answer.retryNote());
         }
         if (status >= 500) {
             return new ServiceException.Unavailable(operation, answered, "the service failed (HTTP " + status + ")", detail,
-                    retryNote(answer.retries()));
+                    answer.retryNote());
         }
         return new ServiceException.Unavailable(operation, answered, "unexpected response (HTTP " + status + ")", detail, null);
     }

@@ -1,6 +1,6 @@
 package dev.userlookup.bench;
 
-/** Which benchmarks of the bench profile run: {@code -Dbench.only=startup}, {@code walk} or {@code find}; all by default. */
+/** Which benchmarks of the bench profile run: {@code -Dbench.only=startup}, {@code walk}, {@code find} or {@code ratelimit}; all by default. */
 final class Benchmarks {
 
     private Benchmarks() {

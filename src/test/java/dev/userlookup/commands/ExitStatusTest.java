@@ -274,8 +274,9 @@ class ExitStatusTest {
 
         assertEquals(0, result.exit(), result::toString);
         service.verify(3, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
-        // 503 is the service's overload: the pause is the larger of Retry-After (0) and the first backoff (0 to 0.5 s).
-        assertTrue(result.err().matches("(?s).*retry 1 of 2 in 0\\.[0-5] s after HTTP 503\n.*"), result.err());
+        // 503 is the service's load: the pause is the larger of Retry-After (0) and the first backoff
+        // (0 to 0.5 s), and the refusal is retried without counting against --retries.
+        assertTrue(result.err().matches("(?s).*retry 1 in 0\\.[0-5] s after HTTP 503\n.*"), result.err());
         assertTrue(result.err().contains("after HTTP 502"), result.err());
     }
 
@@ -291,9 +292,10 @@ class ExitStatusTest {
 
         assertEquals(0, result.exit(), result::toString);
         service.verify(2, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
-        // A 429 waits the larger of Retry-After (0) and the first backoff (0 to 0.5 s); the others, Retry-After.
-        String wait = status == 429 ? "0\\.[0-5]" : "0\\.0";
-        assertTrue(result.err().matches("(?s).*\\* retry 1 of 1 in " + wait + " s after HTTP " + status + "\n.*"), result.err());
+        // A 429 waits the larger of Retry-After (0) and the first backoff (0 to 0.5 s), retried for
+        // the service's load, not against --retries; the others wait Retry-After.
+        String retried = status == 429 ? "retry 1 in 0\\.[0-5] s after HTTP 429\n" : "retry 1 of 1 in 0\\.0 s after HTTP " + status + "\n";
+        assertTrue(result.err().matches("(?s).*\\* " + retried + ".*"), result.err());
         assertTrue(result.out().contains("\"client_user_id\": \"x\""), result.out());
     }
 
@@ -325,20 +327,21 @@ class ExitStatusTest {
         Cli.Result result = resolveX("--retries", "1", "-v");
 
         assertEquals(0, result.exit(), result::toString);
-        assertTrue(result.err().contains("* retry 1 of 1 in 1.0 s after HTTP 503\n"), result.err());
+        assertTrue(result.err().contains("* retry 1 in 1.0 s after HTTP 503\n"), result.err());
         service.verify(2, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
         assertEquals(1000, sleptMillis(), "the retry waited out the Retry-After of one second");
     }
 
     @Test
     void byDefaultAFailingRequestIsRetriedThreeTimes() {
-        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(503).withHeader("Retry-After", "0")));
+        // A failure of the service's own; a 503 or 429, its load, is retried on (ThrottleTest).
+        service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(502).withHeader("Retry-After", "0")));
 
         Cli.Result result = resolveX();
 
         assertEquals(5, result.exit(), result::toString);
         service.verify(4, getRequestedFor(urlPathEqualTo(RESOLVE_X)));
-        assertEquals("userlookup: resolve \"x\": the service failed (HTTP 503); gave up after 3 retries\n", result.err());
+        assertEquals("userlookup: resolve \"x\": the service failed (HTTP 502); gave up after 3 retries\n", result.err());
     }
 
     @ParameterizedTest
@@ -375,7 +378,7 @@ class ExitStatusTest {
         Cli.Result result = resolveX("--retries", "1", "-v");
 
         assertEquals(0, result.exit(), result::toString);
-        assertTrue(result.err().contains("* retry 1 of 1 in 2.0 s after HTTP 429"), result.err());
+        assertTrue(result.err().contains("* retry 1 in 2.0 s after HTTP 429"), result.err());
         assertEquals(2000, sleptMillis(), "the retry waited until the date of Retry-After");
     }
 

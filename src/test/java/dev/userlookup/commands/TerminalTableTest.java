@@ -327,7 +327,7 @@ class TerminalTableTest {
 
         assertEquals(0, result.exit(), result::toString);
         // One line in place, taken away before the card is written to the same screen.
-        assertTrue(result.err().matches("\r\u001b\\[Kuserlookup: resolve \"x\": HTTP 503; retry 1 of 3 in \\d+\\.\\d s\r\u001b\\[K"),
+        assertTrue(result.err().matches("\r\u001b\\[Kuserlookup: resolve \"x\": HTTP 503; retry 1 in \\d+\\.\\d s\r\u001b\\[K"),
                 result.err());
         assertTrue(result.out().startsWith("User ID"), result.out());
     }

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.userlookup.fake.Stubs;
 import dev.userlookup.fake.Users;
+import dev.userlookup.network.FakeTiming;
 import java.time.Duration;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -25,8 +26,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The service's load as users meet it, through the real command line: a 429 storm slows the
- * whole run (the requests counted where the service sees them), and a Retry-After too long to sit
- * out ends at once with a date and time that make sense, however large its number.
+ * whole run (the requests counted where the service sees them), a refusal is retried as long as
+ * the service answers, the run ends once it has answered nothing for 30 s, and a Retry-After too
+ * long to sit out ends at once with a date and time that make sense, however large its number.
+ * Time is a {@link FakeTiming}: the pauses are counted, never waited.
  */
 @Timeout(60)
 class ThrottleTest {
@@ -34,8 +37,11 @@ class ThrottleTest {
     @RegisterExtension
     static WireMockExtension service = Stubs.service(Stubs.loopback().containerThreads(64));
 
-    private static Cli cli() {
-        return Cli.against(service.baseUrl());
+    /** The run's clock: its pauses take no real time. */
+    private final FakeTiming timing = new FakeTiming();
+
+    private Cli cli() {
+        return Cli.against(service.baseUrl()).timing(timing);
     }
 
     private static void assertOneLine(Cli.Result result) {
@@ -45,12 +51,12 @@ class ThrottleTest {
     }
 
     /**
-     * 429 with Retry-After: 0 on every page after the first, --parallel 16. Each worker retrying on
-     * its own sent 72 requests (16 workers x 4 attempts, and more); with one shared pause and the
-     * requests in flight halved at each (16, 8, 4, 2), the walk ends after some 31, up to the order
-     * the first burst's answers land in. That order is the scheduler's: on a machine loaded by
-     * other builds a batch once took 41, so the bound is 48, which the old per-worker retries (72)
-     * still fail. WalkPaceTest pins the pace itself, on a fake clock and by events.
+     * 429 with Retry-After: 0 on every page after the first, --parallel 16, until the run has had
+     * no answer for 30 s. Each worker retrying on its own would send 16 x 7 requests in that
+     * time (72 at the old 3 retries each); with one shared pause, the requests in flight halved
+     * at each (16, 8, 4, 2, 1) and the send rate cut, the walk ends after some 31, up to the order
+     * the first burst's answers land in. That order is the scheduler's, so the bound is 48.
+     * WalkPaceTest pins the pace itself, on a virtual clock and by events.
      */
     @Test
     void aStormOf429sOnAWalkIsNotMetWithABurstOfRetries() {
@@ -63,6 +69,8 @@ class ThrottleTest {
 
         assertEquals(5, result.exit(), result::toString);
         assertOneLine(result);
+        // Whichever request gave up first, the walk ends at its head page, in its name.
+        assertTrue(result.err().startsWith("userlookup: list (offset 500 limit 500): the service is busy (HTTP 429); "), result.err());
         int requests = service.getAllServeEvents().size();
         assertTrue(requests <= 48, requests + " requests for a walk refused with 429");
     }
@@ -79,6 +87,66 @@ class ThrottleTest {
         assertTrue(result.err().startsWith("userlookup: resolve \"id-0\": the service is busy (HTTP 429)"), result.err());
         int requests = service.getAllServeEvents().size();
         assertTrue(requests <= 48, requests + " requests for a batch refused with 429 (see the walk's case for the bound)");
+    }
+
+    /**
+     * A limit in front of the service refuses the same request again and again (a 503 page, no
+     * Retry-After), five times, then lets it through. With the default 3 retries it used to fail
+     * after the fourth refusal; a refusal now slows the run and is retried as long as the service
+     * answers within 30 s.
+     */
+    @Test
+    void aRefusalIsRetriedPastTheRetriesWhileTheServiceAnswersWithinTheBound() {
+        String scenario = "refused five times";
+        String state = com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
+        for (int i = 1; i <= 5; i++) {
+            service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).inScenario(scenario).whenScenarioStateIs(state)
+                    .willReturn(aResponse().withStatus(503).withHeader("Content-Type", "text/html")
+                            .withBody("<html><head><title>503 Service Temporarily Unavailable</title></head></html>"))
+                    .willSetStateTo("refused " + i));
+            state = "refused " + i;
+        }
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).inScenario(scenario).whenScenarioStateIs(state)
+                .willReturn(okJson(Users.user("u-1", "x"))));
+        long started = timing.nanoTime();
+
+        Cli.Result result = cli().run("resolve", "x", "-o", "json", "-v");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.out().contains("\"client_user_id\": \"x\""), result::toString);
+        service.verify(6, getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")));
+        // -v says what the refusals taught: no Retry-After, so the run keeps to a rate of its own.
+        assertTrue(result.err().matches("(?s).*\\* retry 5 in \\d+\\.\\d s after HTTP 503 \\(the run slows to \\d+\\.\\d requests a second\\)\n.*"),
+                result.err());
+        assertTrue(timing.nanoTime() - started < Duration.ofSeconds(30).toNanos(), "within the bound");
+    }
+
+    /**
+     * A service that refuses everything (503 without Retry-After: a proxy in front of one that is
+     * down looks the same as a rate limit) ends the run once nothing has been answered for 30 s,
+     * saying so, with the backoff doubling all along; not after the 3 retries of one request.
+     */
+    @Test
+    void aServiceThatRefusesEverythingEndsTheRunOnceNothingHasBeenAnsweredFor30s() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(aResponse().withStatus(503)));
+        long started = timing.nanoTime();
+
+        Cli.Result result = cli().run("resolve", "x");
+
+        assertEquals(5, result.exit(), result::toString);
+        assertOneLine(result);
+        // The pauses (a fake clock's jitter is the backoff's ceiling): 0.5, 1, 2, 4, 8, 16 s, 31.5 s in all.
+        assertEquals("userlookup: resolve \"x\": the service failed (HTTP 503); gave up after 6 retries: nothing answered for 30 s\n",
+                result.err());
+        service.verify(7, getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")));
+        assertEquals(Duration.ofMillis(31_500).toNanos(), timing.nanoTime() - started);
+        // --retries says so (its whole description: the man page prints it; --help its first line).
+        String described = String.join(" ", App.commandLine(new dev.userlookup.console.Io(new java.io.ByteArrayInputStream(new byte[0]),
+                new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(),
+                dev.userlookup.console.Terminal.fixed(false, false, 0))).getCommandSpec().findOption("--retries").description())
+                .replaceAll("\\s+", " ");
+        assertTrue(described.contains("A 429 or 503 slows the whole run to the rate the service lets through and is retried until it has"
+                + " answered nothing for 30 s (with 0, not retried)."), described);
     }
 
     @ParameterizedTest(name = "Retry-After: {0}")
@@ -104,9 +172,9 @@ class ThrottleTest {
 
         assertEquals(5, result.exit(), result::toString);
         assertOneLine(result);
-        String day = java.time.LocalDate.now().plusDays(2).toString();
+        String day = java.time.LocalDate.now(timing.wallClock()).plusDays(2).toString();
         assertTrue(result.err().matches("(?s).*it asks to wait 172800 s: try again after \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\n"),
                 result.err());
-        assertTrue(result.err().contains(day) || result.err().contains(java.time.LocalDate.now().plusDays(3).toString()), result.err());
+        assertTrue(result.err().contains(day), result.err());
     }
 }

@@ -412,11 +412,12 @@ class TerminalIT {
 
     @Test
     void aRetryIsAnnouncedOnTheTerminalOnALineThatTheErrorReplaces() {
-        Subprocess.Result result = Subprocess.inTerminal(env(), 120, Subprocess.LAUNCHER + " resolve __503__ --retries 1");
+        // A 500, the service's own failure, is retried --retries times (a 503 is retried for 30 s).
+        Subprocess.Result result = Subprocess.inTerminal(env(), 120, Subprocess.LAUNCHER + " resolve __500__ --retries 1");
 
         assertEquals(5, result.exit(), result::toString);
-        assertTrue(result.out().matches("(?s)\r\u001b\\[Kuserlookup: resolve \"__503__\": HTTP 503; retry 1 of 1 in \\d+\\.\\d s"
-                + "\r\u001b\\[Kuserlookup: resolve \"__503__\": the service failed \\(HTTP 503\\).*"), result.out());
+        assertTrue(result.out().matches("(?s)\r\u001b\\[Kuserlookup: resolve \"__500__\": HTTP 500; retry 1 of 1 in \\d+\\.\\d s"
+                + "\r\u001b\\[Kuserlookup: resolve \"__500__\": the service failed \\(HTTP 500\\).*"), result.out());
     }
 
     /**

@@ -92,6 +92,7 @@ public final class FakeService implements AutoCloseable {
         private int port = 0;
         private boolean https;
         private boolean cachePages;
+        private RateLimit rateLimit;
 
         private Builder() {
         }
@@ -127,6 +128,16 @@ public final class FakeService implements AutoCloseable {
          */
         public Builder cachePages() {
             this.cachePages = true;
+            return this;
+        }
+
+        /**
+         * A rate limit in front of the service, as nginx's {@code limit_req} refuses past it: every
+         * request counts, a refused one gets the limit's HTML page (after the latency, as the
+         * network adds it to every answer).
+         */
+        public Builder rateLimit(RateLimit rateLimit) {
+            this.rateLimit = rateLimit;
             return this;
         }
 
@@ -169,7 +180,7 @@ public final class FakeService implements AutoCloseable {
                     .stubRequestLoggingDisabled(true)
                     .templatingEnabled(false)
                     .notifier(new ConsoleNotifier(false))
-                    .extensions(new FakeServiceHandler(team, pathPrefix, apiKey, latencyMillis, cachePages)));
+                    .extensions(new FakeServiceHandler(team, pathPrefix, apiKey, latencyMillis, cachePages, rateLimit)));
             server.start();
             // One stub matches everything; the handler, applied globally, computes each answer.
             server.stubFor(any(anyUrl()).willReturn(aResponse()));

@@ -41,13 +41,20 @@ final class FakeServiceHandler implements ResponseDefinitionTransformerV2 {
     private final int latencyMillis;
     /** Pages of the list as sent, by query and encoding; null when every answer is built afresh. */
     private final Map<String, FakeReply> pages;
+    /** The limit in front of the service, or null for none. */
+    private final RateLimit rateLimit;
 
     FakeServiceHandler(FakeUsers users, String pathPrefix, String apiKey, int latencyMillis, boolean cachePages) {
+        this(users, pathPrefix, apiKey, latencyMillis, cachePages, null);
+    }
+
+    FakeServiceHandler(FakeUsers users, String pathPrefix, String apiKey, int latencyMillis, boolean cachePages, RateLimit rateLimit) {
         this.users = users;
         this.pathPrefix = pathPrefix;
         this.apiKey = apiKey;
         this.latencyMillis = latencyMillis;
         this.pages = cachePages ? new ConcurrentHashMap<>() : null;
+        this.rateLimit = rateLimit;
     }
 
     @Override
@@ -61,6 +68,9 @@ final class FakeServiceHandler implements ResponseDefinitionTransformerV2 {
         // building and compressing the body counts toward it instead of adding to it. (Left to
         // Jetty, as before, gzip added 6 ms to each page of 500 after the latency.)
         long started = System.nanoTime();
+        if (rateLimit != null && !rateLimit.admit()) {
+            return rateLimit.refusal().delayedBy(latencyMillis).toResponseDefinition();
+        }
         Request request = event.getRequest();
         boolean gzip = acceptsGzip(request);
         FakeReply reply;

@@ -68,9 +68,23 @@ class PaceTest {
         return slots;
     }
 
-    /** Enters from another thread; the future completes with the slot once it is in. */
+    /**
+     * Enters from a thread of its own; the future completes with the slot once it is in. Not
+     * from the common pool: on two cores it has one thread on JDK 25 (JDK 17 gave each task a
+     * thread of its own), so a second waiter never ran while the first blocked.
+     */
     private static CompletableFuture<Pace.Slot> enterLater(Pace pace, long ticket) {
-        return CompletableFuture.supplyAsync(() -> pace.enter(ticket));
+        CompletableFuture<Pace.Slot> entered = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                entered.complete(pace.enter(ticket));
+            } catch (Throwable t) {
+                entered.completeExceptionally(t);
+            }
+        }, "enter-" + ticket);
+        thread.setDaemon(true);
+        thread.start();
+        return entered;
     }
 
     @Test
@@ -142,6 +156,64 @@ class PaceTest {
                 Duration.ofSeconds(8), Duration.ofSeconds(16)), pauses);
     }
 
+    /**
+     * A limit that does not say its rate (nginx's limit_req: a 503 page, no Retry-After): one
+     * request let through, the next, sent 100 ms later, refused. Before, once the pause was over
+     * the requests went out together again, and each burst met the same refusal; now they go one
+     * at a time, under the rate of the spacing refused (10 a second), until answers let it grow.
+     */
+    @Test
+    void afterARefusalRequestsGoOutOneAtATimeUnderTheRateRefused() throws Exception {
+        FakeTiming timing = new FakeTiming();
+        Pace pace = new Pace(BASE, timing);
+        long start = timing.nanoTime();
+        pace.enter(pace.ticket()).answered();
+        timing.sleepUntil(start + Duration.ofMillis(100).toNanos());
+        long refused = pace.ticket();
+        Duration wait = pace.enter(refused).throttled(null);
+        long pauseEnd = timing.nanoTime() + wait.toNanos();
+
+        List<Long> sent = new ArrayList<>();
+        Pace.Slot retry = pace.enter(refused);
+        sent.add(timing.nanoTime());
+        retry.answered();
+        for (int i = 0; i < 3; i++) {
+            Pace.Slot next = pace.enter(pace.ticket());
+            sent.add(timing.nanoTime());
+            next.answered();
+        }
+
+        assertTrue(sent.get(0) >= pauseEnd, "the retry waited out the pause");
+        for (int i = 1; i < sent.size(); i++) {
+            long apart = sent.get(i) - sent.get(i - 1);
+            assertTrue(apart >= Duration.ofMillis(100).toNanos(), "sent " + apart / 1_000_000 + " ms after the one before");
+        }
+        double perSecond = pace.perSecond();
+        assertTrue(perSecond > 0 && perSecond < 10, perSecond + " requests a second");
+    }
+
+    @Test
+    void aRefusalThatSaysWhenToComeBackTeachesNoRate() {
+        Pace pace = new Pace(BASE, new FakeTiming());
+
+        pace.enter(pace.ticket()).throttled(Duration.ZERO);
+
+        assertEquals(0, pace.perSecond(), "its Retry-After is the pause: the service said when, not how often");
+    }
+
+    @Test
+    void theQuietTimeIsSinceTheLastAnswerNotSinceTheLastRefusal() throws Exception {
+        FakeTiming timing = new FakeTiming();
+        Pace pace = new Pace(BASE, timing);
+        long start = timing.nanoTime();
+        timing.sleepUntil(start + Duration.ofSeconds(2).toNanos());
+        pace.enter(pace.ticket()).answered();
+        timing.sleepUntil(start + Duration.ofSeconds(5).toNanos());
+        pace.enter(pace.ticket()).throttled(null);
+
+        assertEquals(Duration.ofSeconds(3), pace.quiet());
+    }
+
     @Test
     void aLongerRetryAfterWinsOverTheBackoff() {
         Pace pace = new Pace(BASE, new FakeTiming());
@@ -164,8 +236,8 @@ class PaceTest {
         slots.get(0).throttled(Duration.ZERO);
         assertEquals(4, pace.limit());
 
-        slots.get(1).succeeded();
-        slots.get(2).succeeded();
+        slots.get(1).answered();
+        slots.get(2).answered();
 
         assertEquals(6, pace.limit());
     }

@@ -1,6 +1,7 @@
 package dev.userlookup.commands.help;
 
 import dev.userlookup.ExitCode;
+import dev.userlookup.network.ClientSettings;
 import java.util.List;
 
 /**
@@ -104,12 +105,12 @@ public final class HelpTopics {
             status(ExitCode.NOT_FOUND, "Not found: no user has that client_user_id (and the list answers at the base URL, so the "
                     + "base URL is right), or none of the team's users has that user_id (find)."),
             status(ExitCode.AUTH, "Authentication or permission refused (HTTP 401, 403)."),
-            status(ExitCode.UNAVAILABLE, "The service could not be used: unreachable, timed out, 5xx or 429 after retries, a "
-                    + "certificate refused, a proxy refusing its credentials, a body that is not the JSON expected, answers too "
+            status(ExitCode.UNAVAILABLE, "The service could not be used: unreachable, timed out, a 5xx after the retries, 429 or 503 "
+                    + "once nothing has been answered for " + ClientSettings.GIVE_UP_SECONDS + " s, a certificate refused, a proxy refusing its credentials, a body that is not the JSON expected, answers too "
                     + "large for memory, a 404 where the list does not answer either (check the base URL), or an answer with "
                     + "another client_user_id than the one asked for (not printed)."),
-            status(ExitCode.INTERRUPTED, "Interrupted (Ctrl-C): a json document is closed, ndjson and csv end on a whole line, "
-                    + "the progress line is cleared."),
+            status(ExitCode.INTERRUPTED, "Interrupted (Ctrl-C): a json document is closed (a list --all document says \"incomplete\"), "
+                    + "ndjson and csv end on a whole line, the progress line is cleared."),
             status(ExitCode.TERMINATED, "Terminated (SIGTERM), as for Ctrl-C.")));
 
     public static final Topic EXIT_CODES = new Topic("exit-codes", "what each exit status means", List.of(

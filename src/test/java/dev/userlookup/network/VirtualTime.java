@@ -1,0 +1,127 @@
+package dev.userlookup.network;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Time for a whole run against a stub that reads the same clock (a rate limit): the clock moves
+ * only when the run can do nothing but wait, and then to the earliest moment a thread sleeps
+ * until. So a request reaches the stub at the moment it was sent, as over a network with no
+ * latency, and the run's waits take no real time. "Nothing but wait": no request out (the run's
+ * own word, given to {@link #drive}), and every thread woken by the last move has looked at the
+ * clock again (so it has gone back to sleep, sent its request, or waits for another thread).
+ * The jitter of a backoff is drawn from a seeded random, so a run is the same each time.
+ */
+public final class VirtualTime implements Timing, AutoCloseable {
+
+    private final AtomicLong now = new AtomicLong(1_000_000_000L);
+    private final Random random;
+    /** Sleeping threads and the moment each sleeps until; guarded by this. */
+    private final Map<Thread, Long> sleepers = new HashMap<>();
+    /** Threads woken by a move that have not read the clock since. */
+    private final Set<Thread> woken = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+    private Thread driver;
+
+    public VirtualTime(long seed) {
+        this.random = new Random(seed);
+    }
+
+    /** Starts moving the clock; {@code requestsOut} says whether a request of the run is out. */
+    public void drive(BooleanSupplier requestsOut) {
+        driver = new Thread(() -> {
+            while (!closed) {
+                if (!awaitSleepers()) {
+                    return;
+                }
+                if (!woken.isEmpty() || requestsOut.getAsBoolean()) {
+                    LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+                    continue;
+                }
+                move();
+            }
+        }, "virtual-time");
+        driver.setDaemon(true);
+        driver.start();
+    }
+
+    private synchronized boolean awaitSleepers() {
+        while (!closed && sleepers.isEmpty()) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                return false;
+            }
+        }
+        return !closed;
+    }
+
+    private synchronized void move() {
+        if (!woken.isEmpty() || sleepers.isEmpty()) {
+            return;
+        }
+        long next = sleepers.values().stream().min(Long::compare).orElseThrow();
+        now.set(next);
+        sleepers.forEach((thread, until) -> {
+            if (until <= next) {
+                woken.add(thread);
+            }
+        });
+        notifyAll();
+    }
+
+    @Override
+    public long nanoTime() {
+        woken.remove(Thread.currentThread());
+        return now.get();
+    }
+
+    @Override
+    public synchronized void sleepUntil(long deadline) throws InterruptedException {
+        Thread self = Thread.currentThread();
+        woken.remove(self);
+        if (deadline - now.get() <= 0) {
+            return;
+        }
+        sleepers.put(self, deadline);
+        notifyAll();
+        try {
+            while (now.get() < deadline) {
+                wait();
+            }
+        } catch (InterruptedException e) {
+            woken.remove(self);
+            throw e;
+        } finally {
+            sleepers.remove(self);
+        }
+    }
+
+    @Override
+    public synchronized long jitter(long bound) {
+        return random.nextLong(bound + 1);
+    }
+
+    @Override
+    public Clock wallClock() {
+        return Clock.fixed(Instant.parse("2025-03-14T09:00:00Z").plusNanos(now.get()), ZoneOffset.UTC);
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        synchronized (this) {
+            notifyAll();
+        }
+    }
+}
