@@ -18,6 +18,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -132,5 +133,24 @@ class JqCommandTest {
         assertFalse(terminal.out().contains("\u202e"), terminal.out());
         assertTrue(terminal.out().startsWith("a\\x1b[31mred"), terminal.out());
         assertEquals("a\u001b[31mred\u202e\n", pipe.out());
+    }
+
+    /** README: a number a double cannot hold is refused where the service sends it, so no filter meets it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"1e99999|.weird", "1e999999999|.weird+1", "-1E+400|.weird", "1e-400|.weird * 2"})
+    void aNumberADoubleCannotHoldIsRefusedAndNothingPrinted(String number, String filter) {
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(withWeird(number))));
+
+        Cli.Result result = cli().run("resolve", "a", "--jq", filter);
+
+        assertEquals(5, result.exit(), result::toString);
+        assertEquals("", result.out());
+        assertEquals("userlookup: resolve \"a\": the response is not the JSON expected: a number is out of any usable range\n",
+                result.err());
+    }
+
+    private static String withWeird(String number) {
+        String user = Users.user(Users.uuid(1), "a");
+        return user.substring(0, user.length() - 1) + ",\"weird\":" + number + "}";
     }
 }

@@ -42,6 +42,9 @@ final class ResponseOracle {
         if (error != null) {
             return new Judgement(Verdict.INVALID, "not JSON: " + error, null, false);
         }
+        if (grammar.unheldNumber() != null) {
+            return new Judgement(Verdict.INVALID, "a number a double cannot hold: " + grammar.unheldNumber(), null, false);
+        }
         if (grammar.dubious() != null) {
             return new Judgement(Verdict.EITHER, "JSON, but " + grammar.dubious(), null, false);
         }

@@ -103,9 +103,41 @@ class ResponseParserTest {
         assertEquals("a number is out of any usable range", problem(page("{" + GOOD + ",\"team_id\":1e-2147483649}")));
     }
 
+    /** A double's range, the same on every JDK: what a double reads as infinity, or as 0 when it is not 0. */
+    @ParameterizedTest
+    @ValueSource(strings = {"1e99999", "1e999999999", "-1E+400", "1.8e308", "1e-400", "-2e-324", "0.1e-323",
+        "0e1000000000", "-0.0E-0000000000012345678901"})
+    void aNumberADoubleCannotHoldIsRefusedWhereverItIs(String number) {
+        assertEquals("a number is out of any usable range", problem(page("{" + GOOD + ",\"weird\":" + number + "}")));
+        assertEquals("a number is out of any usable range", problem(page("{" + GOOD + ",\"x\":[{\"y\":" + number + "}]}")));
+        assertEquals("a number is out of any usable range", problem("{\"users\":[],\"total\":" + number + "}"));
+        assertEquals("a number is out of any usable range", problem("{\"users\":[],\"other\":{\"n\":" + number + "}}"));
+        assertThrows(BadResponse.class, () -> ResponseParser.user("resolve", ("{" + GOOD + ",\"n\":" + number + "}").getBytes(UTF_8), null));
+    }
+
+    @Test
+    void anIntegerADoubleCannotHoldIsRefusedToo() {
+        String big = "1" + "0".repeat(309);
+
+        assertEquals("a number is out of any usable range", problem(page("{" + GOOD + ",\"n\":" + big + "}")));
+        assertEquals("a number is out of any usable range", problem(page("{" + GOOD + ",\"n\":-" + big + "}")));
+        assertEquals("a number is out of any usable range", problem("{\"users\":[],\"total\":" + big + "}"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1.5e308", "1.7976931348623157e308", "4.9e-324", "3e-324", "0e99999", "-0.000e-999999999", "1.50",
+        "-0", "12345678901234567890", "0.000000000000000000000000000001"})
+    void aNumberADoubleHoldsPassesAsSent(String number) {
+        String user = "{" + GOOD + ",\"n\":[" + number + "]}";
+
+        UserPage page = ResponseParser.page("list", page(user).getBytes(UTF_8), null);
+
+        assertEquals(user, text(page.users().get(0).source()));
+    }
+
     @Test
     void aNumberOfMoreThanAThousandDigitsIsRefusedAsReadmeSays() {
-        String thousand = "9".repeat(1000);
+        String thousand = "0." + "9".repeat(999); // a thousand digits, which a double holds
 
         assertEquals(1, ResponseParser.page("list", page("{" + GOOD + ",\"n\":" + thousand + "}").getBytes(UTF_8), null)
                 .users().size());
