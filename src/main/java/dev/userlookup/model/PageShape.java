@@ -12,7 +12,7 @@ import java.util.List;
  * Checks a page of the user list on the parser's tokens, as {@link UserShape} checks each user:
  * a {@code users} array of well-formed users, and {@code total}, {@code offset} and {@code limit}
  * whole numbers or null, in any order. Each check's problem is kept apart so that they are
- * reported in the checks' order; a field sent twice counts as last sent. On the way it notes
+ * reported in the checks' order (the parser refuses a field sent twice). On the way it notes
  * where each user lies in the body.
  */
 final class PageShape {
@@ -37,7 +37,7 @@ final class PageShape {
         this.shape = new UserShape(true);
     }
 
-    /** Reads the page object at the parser through its END_OBJECT; a field sent twice counts as last sent. */
+    /** Reads the page object at the parser through its END_OBJECT. */
     String read(JsonParser parser) throws IOException {
         for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
             JsonToken token = parser.nextToken();

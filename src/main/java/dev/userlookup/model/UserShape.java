@@ -12,8 +12,8 @@ import java.util.List;
  * Checks that a user object has the JSON types the service specifies, on the parser's tokens as
  * they go by: cheap enough for every user of a long walk, so wrong types are refused in every
  * output format while JSON output never pays for a tree or the typed reading. Unknown fields are
- * passed over ({@link AnyValue}). Where a field comes twice the last one counts, as for any reader that builds a
- * map (jq, a Jackson tree). The fields and their checks are {@link UserField}'s. On the way it
+ * passed over ({@link AnyValue}). A field never comes twice: the parser refuses an object that
+ * names a key twice ({@code Json}). The fields and their checks are {@link UserField}'s. On the way it
  * takes the user_id (each user is printed once) and, when asked, the fields a row shows
  * ({@link UserSummary}).
  *

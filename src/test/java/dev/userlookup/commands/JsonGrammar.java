@@ -171,7 +171,7 @@ final class JsonGrammar {
         if (problem != null) {
             return problem;
         }
-        String name = new String(b, start + 1, i - start - 2, StandardCharsets.ISO_8859_1);
+        String name = decoded(start + 1, i - 1);
         if (!seen.add(name) && duplicateKey == null) {
             duplicateKey = name;
         }
@@ -345,6 +345,35 @@ final class JsonGrammar {
         }
         double value = Double.parseDouble(number);
         return !Double.isInfinite(value) && (value != 0 || !(e < 0 ? number : number.substring(0, e)).matches(".*[1-9].*"));
+    }
+
+    /** A string's content as text, its escapes undone: names that differ only in how they are escaped are the same name. */
+    private String decoded(int from, int to) {
+        StringBuilder text = new StringBuilder();
+        int run = from;
+        for (int k = from; k < to; k++) {
+            if (b[k] != '\\') {
+                continue;
+            }
+            text.append(new String(b, run, k - run, StandardCharsets.UTF_8));
+            char e = (char) b[k + 1];
+            if (e == 'u') {
+                text.append((char) Integer.parseInt(new String(b, k + 2, 4, StandardCharsets.US_ASCII), 16));
+                k += 5;
+            } else {
+                text.append(switch (e) {
+                    case 'b' -> '\b';
+                    case 'f' -> '\f';
+                    case 'n' -> '\n';
+                    case 'r' -> '\r';
+                    case 't' -> '\t';
+                    default -> e;
+                });
+                k += 1;
+            }
+            run = k + 1;
+        }
+        return text.append(new String(b, run, to - run, StandardCharsets.UTF_8)).toString();
     }
 
     private void ws() {

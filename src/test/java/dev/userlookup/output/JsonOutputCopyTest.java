@@ -178,13 +178,6 @@ class JsonOutputCopyTest {
                 + "    123456789012345678901234567890,\n    1.5e308\n  ]"), pretty);
     }
 
-    @Test
-    void duplicateFieldsAreCopiedAsSent() throws IOException {
-        String json = "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"x\":1,\"x\":2}";
-
-        assertEquals(json + "\n", ndjson(Bodies.page(page(json)).users()));
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {
         "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"a\":{},\"b\":[],\"c\":[[],[{}],{\"d\":[1,[2,{\"e\":null}]]}],"
