@@ -153,4 +153,37 @@ class JqCommandTest {
         String user = Users.user(Users.uuid(1), "a");
         return user.substring(0, user.length() - 1) + ",\"weird\":" + number + "}";
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"def f: f; f", "def f: [f]; f", "def f: 1 + f; .user_id | f"})
+    void aFilterThatRecursesWithoutEndIsExit2NamingTheUser(String filter) {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2, 2, 2))));
+
+        Cli.Result result = cli().run("list", "--jq", filter);
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("", result.out());
+        assertEquals("userlookup: --jq: the filter failed on user " + Users.uuid(0)
+                + ": it recursed deeper than the stack allows (a recursion without end?)\n", result.err());
+    }
+
+    @Test
+    void aFilterThatRunsLongOverNullIsExit2BeforeAnyRequest() {
+        Cli.Result result = cli().run("list", "--all", "--jq", "last(range(1e9))");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: --jq: the filter ran for more than 2 s over null, its trial before any request, without ending: "
+                + "it would take as long for each user\n", result.err());
+        service.verify(0, anyRequestedFor(anyUrl()));
+    }
+
+    @Test
+    void aZeroWithAnExponentTooLargeToWritePlainIsPrintedWithIt() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(withWeird("0e99999"))));
+
+        Cli.Result result = cli().run("resolve", "a", "--jq", ".weird, (.weird + 1), infinite");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("0E+99999\n1\n1.7976931348623157e+308\n", result.out());
+    }
 }
