@@ -47,7 +47,7 @@ class DuplicateKeyTest {
 
         assertEquals(5, result.exit(), result::toString);
         assertEquals("", result.out());
-        assertEquals("userlookup: resolve \"customer-42\": the response is not the JSON expected: Duplicate field 'client_user_id'\n",
+        assertEquals("userlookup: resolve \"customer-42\": the response is not the JSON expected: an object names \"client_user_id\" twice\n",
                 result.err());
         assertFalse(result.err().contains("customer-43"));
     }
@@ -61,7 +61,7 @@ class DuplicateKeyTest {
 
         assertEquals(5, result.exit(), result::toString);
         assertEquals(Users.user(Users.uuid(1), "a") + "\n", result.out());
-        assertEquals("userlookup: resolve \"b\": the response is not the JSON expected: Duplicate field 'client_user_id'\n", result.err());
+        assertEquals("userlookup: resolve \"b\": the response is not the JSON expected: an object names \"client_user_id\" twice\n", result.err());
     }
 
     @Test
@@ -73,7 +73,7 @@ class DuplicateKeyTest {
 
         assertEquals(5, result.exit(), result::toString);
         assertEquals("", result.out());
-        assertEquals("userlookup: list: the response is not the JSON expected: Duplicate field 'slug'\n", result.err());
+        assertEquals("userlookup: list: the response is not the JSON expected: an object names \"slug\" twice\n", result.err());
     }
 
     @Test
@@ -87,7 +87,7 @@ class DuplicateKeyTest {
         assertEquals(5, result.exit(), result::toString);
         assertFalse(result.out().contains("customer-2"), result.out());
         assertTrue(result.err().startsWith("userlookup: list (offset 2 limit 2): the response is not the JSON expected: "
-                + "Duplicate field 'total'\n"), result.err());
+                + "an object names \"total\" twice\n"), result.err());
     }
 
     @Test
@@ -100,7 +100,7 @@ class DuplicateKeyTest {
 
         assertEquals(5, result.exit(), result::toString);
         assertEquals("", result.out());
-        assertTrue(result.err().contains("the response is not the JSON expected: Duplicate field 'user_id'"), result.err());
+        assertTrue(result.err().contains("the response is not the JSON expected: an object names \"user_id\" twice"), result.err());
         assertEquals(1, result.err().lines().count(), result.err());
     }
 
@@ -119,6 +119,6 @@ class DuplicateKeyTest {
             }
         }
         assertEquals(false, http.get("ok").asBoolean(), report::toString);
-        assertTrue(http.get("problem").asText().endsWith("the response is not the JSON expected: Duplicate field 'users'"), report::toString);
+        assertTrue(http.get("problem").asText().endsWith("the response is not the JSON expected: an object names \"users\" twice"), report::toString);
     }
 }

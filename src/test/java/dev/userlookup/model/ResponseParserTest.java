@@ -80,7 +80,7 @@ class ResponseParserTest {
         "{\"users\":[{" + GOOD + ",\"extra\":[[{\"deep\":{\"k\":1,\"k\":2}}]]}]}|k",
     })
     void anObjectThatNamesAKeyTwiceIsRefusedWhereverItIs(String body, String key) {
-        assertEquals("Duplicate field '" + key + "'", problem(body));
+        assertEquals("an object names \"" + key + "\" twice", problem(body));
     }
 
     @Test
@@ -88,7 +88,21 @@ class ResponseParserTest {
         BadResponse refused = assertThrows(BadResponse.class, () -> ResponseParser.user("resolve \"c\"",
                 "{\"user_id\":\"u\",\"client_user_id\":\"someone-else\",\"client_user_id\":\"c\"}".getBytes(UTF_8), null));
 
-        assertEquals("resolve \"c\": the response is not the JSON expected: Duplicate field 'client_user_id'", refused.getMessage());
+        assertEquals("resolve \"c\": the response is not the JSON expected: an object names \"client_user_id\" twice", refused.getMessage());
+    }
+
+    @Test
+    void anObjectOfManyNamesIsCheckedWhole() {
+        StringBuilder many = new StringBuilder("{" + GOOD);
+        for (int i = 0; i < 5000; i++) {
+            many.append(",\"n").append(i).append("\":").append(i);
+        }
+        String user = many + "}";
+
+        assertEquals(1, ResponseParser.page("list", page(user).getBytes(UTF_8), null).users().size());
+        assertEquals("an object names \"n4\" twice", problem(page(many + ",\"n4\":0}")));
+        assertEquals("an object names \"n4999\" twice", problem(page(many + ",\"n4999\":0}")));
+        assertEquals("an object names \"user_id\" twice", problem(page(many + ",\"user_id\":\"v\"}")));
     }
 
     @Test

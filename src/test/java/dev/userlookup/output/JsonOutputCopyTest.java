@@ -244,12 +244,18 @@ class JsonOutputCopyTest {
             if (random.nextInt(4) == 0) {
                 json = GeneratedJson.spaced(json, random);
             }
+            UserRecord user;
             try {
                 Json.mapper().readTree(json);
+                user = Bodies.page(page(json)).users().get(0);
             } catch (IOException e) {
                 continue; // a lone surrogate in a field name: refused, as the test above shows
+            } catch (dev.userlookup.model.BadResponse e) {
+                if (!e.getMessage().endsWith(" twice")) {
+                    throw e;
+                }
+                continue; // an object that names a key twice: refused (ResponseParserTest)
             }
-            UserRecord user = Bodies.page(page(json)).users().get(0);
             assertEquals(viaTokens(user, false) + "\n", ndjson(List.of(user)), "seed " + seed + ": " + json);
             assertEquals(viaTokens(user, true) + "\n", json(user), "seed " + seed + ": " + json);
             checked++;

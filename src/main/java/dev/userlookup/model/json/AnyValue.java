@@ -6,8 +6,9 @@ import java.io.IOException;
 
 /**
  * Passes over a value whose content the shape does not look at (an unknown field, or one already
- * found wrong), holding it to what any value must be: JSON within the parser's bounds, and no
- * number that a reader cannot hold ({@link #requireHeld}).
+ * found wrong), holding it to what any value must be: JSON within the parser's bounds, no object
+ * that names a key twice ({@link FieldNames}), and no number that a reader cannot hold
+ * ({@link #requireHeld}).
  */
 public final class AnyValue {
 
@@ -22,8 +23,11 @@ public final class AnyValue {
     private AnyValue() {
     }
 
-    /** @param token the value's first token, the parser at it; afterwards the parser is at its last */
-    public static void pass(JsonParser parser, JsonToken token) throws IOException {
+    /**
+     * @param token the value's first token, the parser at it; afterwards the parser is at its last
+     * @param names the names of the objects the value is in, and so of those it holds
+     */
+    public static void pass(JsonParser parser, JsonToken token, FieldNames names) throws IOException {
         if (token.isNumeric()) {
             requireHeld(parser);
             return;
@@ -31,17 +35,26 @@ public final class AnyValue {
         if (!token.isStructStart()) {
             return;
         }
-        int depth = 1;
-        while (depth > 0) {
-            JsonToken next = parser.nextToken();
-            if (next.isStructStart()) {
-                depth++;
-            } else if (next.isStructEnd()) {
-                depth--;
-            } else if (next.isNumeric()) {
-                requireHeld(parser);
+        int depth = 0;
+        JsonToken next = token;
+        do {
+            switch (next) {
+                case START_OBJECT -> {
+                    names.open();
+                    depth++;
+                }
+                case START_ARRAY -> depth++;
+                case END_OBJECT -> {
+                    names.close();
+                    depth--;
+                }
+                case END_ARRAY -> depth--;
+                case FIELD_NAME -> names.add(parser, parser.currentName());
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> requireHeld(parser);
+                default -> {
+                }
             }
-        }
+        } while (depth > 0 && (next = parser.nextToken()) != null);
     }
 
     /**

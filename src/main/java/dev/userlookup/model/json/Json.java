@@ -2,7 +2,6 @@ package dev.userlookup.model.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,8 +10,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /**
  * The one Jackson configuration: unknown fields ignored by the typed model, decimals kept as
- * sent (1.50 stays 1.50) so JSON output is lossless, no key twice in an object, and bounds on
- * what a hostile body may make the parser do.
+ * sent (1.50 stays 1.50) so JSON output is lossless, and bounds on what a hostile body may make
+ * the parser do (an object that names a key twice is the checks' to refuse, {@link FieldNames}).
  */
 public final class Json {
 
@@ -48,10 +47,6 @@ public final class Json {
                         .maxNestingDepth(MAX_NESTING)
                         .maxStringLength(MAX_STRING_LENGTH)
                         .build())
-                // An object that names a key twice is refused, at any depth: readers differ on which of
-                // the two counts (a tree and jq take the last), so a check and a reader after it could
-                // read two different users.
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 // Emoji and other non-BMP text go out as the UTF-8 the service sent, not \uD83D\uDC69.
                 .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
                 .build();
