@@ -51,9 +51,11 @@ class LongStdinLineIT {
                     "{ printf '%s\\n' \"$FIRST\"; head -c 300000000 /dev/zero | tr '\\0' a; } | " + GNU_TIME + " -f %M -o " + peak
                             + " " + Subprocess.LAUNCHER + " " + command + " --stdin -o ndjson");
 
-            assertEquals(2, result.exit(), result::toString);
+            // Cut: a line as long as the input, as it once was, would bury the report.
+            String seen = result.toString().substring(0, Math.min(2000, result.toString().length()));
+            assertEquals(2, result.exit(), seen);
             assertEquals("userlookup: " + command + ": line 2 of standard input is longer than the longest id taken, 1024 bytes of UTF-8: \""
-                    + "a".repeat(40) + "...\"\n", result.err());
+                    + "a".repeat(40) + "...\"\n", result.err(), seen);
             List<String> lines = Files.readAllLines(peak);
             long peakKb = Long.parseLong(lines.get(lines.size() - 1).trim());
             System.out.printf("%s --stdin, a 300 MB line: peak RSS %,d KB%n", command, peakKb);
