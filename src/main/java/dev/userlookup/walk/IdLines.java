@@ -69,7 +69,8 @@ final class IdLines {
             int kept = 0;
             boolean blanksPastBound = false;
             for (; c >= 0 && c != '\n' && c != '\r'; c = read()) {
-                boolean blank = isBlank((char) c);
+                // Most of a line is printable ASCII, which is never blank: only the rest is asked.
+                boolean blank = (c <= ' ' || c >= 0x7f) && isBlank((char) c);
                 if (blank && id.length() == 0) {
                     continue;
                 }
