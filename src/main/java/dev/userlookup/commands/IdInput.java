@@ -11,7 +11,8 @@ final class IdInput {
     }
 
     /**
-     * Arguments or --stdin, not both and not neither; --stdin not while the key is read from it.
+     * Arguments or --stdin, not both and not neither; --stdin not while the key is read from it; no
+     * argument longer than an id of standard input may be ({@link IdSource#LONGEST_ID_BYTES}).
      *
      * @param label what an argument is, as the synopsis names it: {@code CLIENT_USER_ID}, {@code USER_ID}
      */
@@ -24,6 +25,11 @@ final class IdInput {
         }
         if (stdin && context.options().keyFromStdin()) {
             throw new UsageException(command + ": --stdin and --api-key-file - cannot both read standard input");
+        }
+        for (String id : ids) {
+            if (IdSource.tooLong(id)) {
+                throw new UsageException(command + ": the " + label + " given is " + IdSource.longerThanTaken(id));
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package dev.userlookup.model;
 
 import dev.userlookup.model.json.JsonBytes;
 import dev.userlookup.model.json.AnyValue;
+import dev.userlookup.model.json.FieldNames;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -12,13 +13,14 @@ import java.util.List;
  * Checks a page of the user list on the parser's tokens, as {@link UserShape} checks each user:
  * a {@code users} array of well-formed users, and {@code total}, {@code offset} and {@code limit}
  * whole numbers or null, in any order. Each check's problem is kept apart so that they are
- * reported in the checks' order; a field sent twice counts as last sent. On the way it notes
- * where each user lies in the body.
+ * reported in the checks' order; an object that names a key twice is refused ({@link FieldNames}).
+ * On the way it notes where each user lies in the body.
  */
 final class PageShape {
 
     private final Reading reading;
     private final byte[] body;
+    private final FieldNames names = new FieldNames();
     private final UserShape shape;
     private String usersProblem = "it has no \"users\" array";
     private String totalProblem;
@@ -34,12 +36,14 @@ final class PageShape {
         this.body = body;
         // A row's fields are read on this one pass, for every format: reading them again from a
         // user's bytes as it is written costs a table or CSV walk about 15% more CPU.
-        this.shape = new UserShape(true);
+        this.shape = new UserShape(true, names);
     }
 
-    /** Reads the page object at the parser through its END_OBJECT; a field sent twice counts as last sent. */
+    /** Reads the page object at the parser through its END_OBJECT; a key named twice is a JsonParseException. */
     String read(JsonParser parser) throws IOException {
+        names.open();
         for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
+            names.add(parser, field);
             JsonToken token = parser.nextToken();
             switch (field) {
                 case "users" -> users(parser, token);
@@ -59,9 +63,10 @@ final class PageShape {
                     }
                     limit = limitProblem == null && value != null ? value.intValue() : null;
                 }
-                default -> AnyValue.pass(parser, token);
+                default -> AnyValue.pass(parser, token, names);
             }
         }
+        names.close();
         for (String problem : new String[] {usersProblem, totalProblem, offsetProblem, limitProblem}) {
             if (problem != null) {
                 return problem;
@@ -73,7 +78,7 @@ final class PageShape {
     private void users(JsonParser parser, JsonToken token) throws IOException {
         users = new ArrayList<>();
         if (token != JsonToken.START_ARRAY) {
-            AnyValue.pass(parser, token);
+            AnyValue.pass(parser, token, names);
             usersProblem = "\"users\" is " + ResponseParser.kind(token) + ", not an array";
             return;
         }
@@ -91,7 +96,7 @@ final class PageShape {
                     problem = "users[" + index + "]: " + problem;
                 }
             } else {
-                AnyValue.pass(parser, item);
+                AnyValue.pass(parser, item, names);
                 problem = "users[" + index + "] is " + ResponseParser.kind(item) + ", not a user object";
             }
             if (problem != null && usersProblem == null) {
@@ -117,12 +122,12 @@ final class PageShape {
     }
 
     /** @return null when the value is null or a whole number that fits a long, else the problem */
-    private static String wholeNumberProblem(JsonParser parser, JsonToken token, String field) throws IOException {
+    private String wholeNumberProblem(JsonParser parser, JsonToken token, String field) throws IOException {
         if (token == JsonToken.VALUE_NULL
                 || (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER)) {
             return null;
         }
-        AnyValue.pass(parser, token);
+        AnyValue.pass(parser, token, names);
         return "\"" + field + "\" is " + ResponseParser.kind(token) + ", not a whole number";
     }
 

@@ -8,6 +8,7 @@ import dev.userlookup.model.json.Json;
 import dev.userlookup.model.json.JsonBytes;
 import dev.userlookup.model.json.Utf8;
 import dev.userlookup.model.json.AnyValue;
+import dev.userlookup.model.json.FieldNames;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -71,12 +72,13 @@ public final class ResponseParser {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
             int start = (int) parser.currentTokenLocation().getByteOffset();
-            UserShape shape = new UserShape(false);
+            FieldNames names = new FieldNames();
+            UserShape shape = new UserShape(false, names);
             String problem;
             if (root == JsonToken.START_OBJECT) {
                 problem = shape.read(parser);
             } else {
-                AnyValue.pass(parser, root);
+                AnyValue.pass(parser, root, names);
                 problem = "expected a user object, got " + kind(root);
             }
             int end = (int) parser.currentLocation().getByteOffset();
@@ -100,7 +102,7 @@ public final class ResponseParser {
             if (root == JsonToken.START_OBJECT) {
                 problem = page.read(parser);
             } else {
-                AnyValue.pass(parser, root);
+                AnyValue.pass(parser, root, new FieldNames());
                 problem = "expected a user list object, got " + kind(root);
             }
             requireEnd(operation, parser);

@@ -1,6 +1,7 @@
 package dev.userlookup.model;
 
 import dev.userlookup.model.json.Json;
+import dev.userlookup.model.json.FieldNames;
 import dev.userlookup.model.json.JsonBytes;
 import dev.userlookup.model.json.Timestamps;
 import com.fasterxml.jackson.core.JsonParser;
@@ -106,7 +107,7 @@ public final class UserRecord {
     }
 
     private static UserSummary summarize(JsonBytes bytes) {
-        UserShape shape = new UserShape(true);
+        UserShape shape = new UserShape(true, new FieldNames());
         try (JsonParser parser = bytes.parser()) {
             parser.nextToken();
             String problem = shape.read(parser);

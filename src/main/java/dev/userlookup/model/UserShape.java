@@ -1,6 +1,7 @@
 package dev.userlookup.model;
 
 import dev.userlookup.model.json.AnyValue;
+import dev.userlookup.model.json.FieldNames;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -12,8 +13,8 @@ import java.util.List;
  * Checks that a user object has the JSON types the service specifies, on the parser's tokens as
  * they go by: cheap enough for every user of a long walk, so wrong types are refused in every
  * output format while JSON output never pays for a tree or the typed reading. Unknown fields are
- * passed over ({@link AnyValue}). Where a field comes twice the last one counts, as for any reader that builds a
- * map (jq, a Jackson tree). The fields and their checks are {@link UserField}'s. On the way it
+ * passed over ({@link AnyValue}). An object that names a key twice, at any depth, is refused
+ * ({@link FieldNames}). The fields and their checks are {@link UserField}'s. On the way it
  * takes the user_id (each user is printed once) and, when asked, the fields a row shows
  * ({@link UserSummary}).
  *
@@ -48,6 +49,7 @@ final class UserShape {
     }
 
     private final boolean summarize;
+    private final FieldNames names;
     /** By field, in {@link UserField}'s order. */
     private final String[] problems = new String[FIELDS.length];
     /** By field: the text of the field (user_id always, the rest when summarizing). */
@@ -58,15 +60,20 @@ final class UserShape {
     private String nestedText;
     private final List<String> slugs = new ArrayList<>();
 
-    /** @param summarize whether to keep the fields of a row, for {@link #summary()} */
-    UserShape(boolean summarize) {
+    /**
+     * @param summarize whether to keep the fields of a row, for {@link #summary()}
+     * @param names     the names of the objects the users are in (a page's), and of theirs
+     */
+    UserShape(boolean summarize, FieldNames names) {
         this.summarize = summarize;
+        this.names = names;
     }
 
     /**
      * Reads the user object whose START_OBJECT the parser is at, through its END_OBJECT.
      *
      * @return null when the user is well formed, otherwise what is wrong, with the field's path
+     * @throws com.fasterxml.jackson.core.JsonParseException when an object names a key twice
      */
     String read(JsonParser parser) throws IOException {
         Arrays.fill(problems, null);
@@ -77,11 +84,13 @@ final class UserShape {
                 problems[field.ordinal()] = MISSING[field.ordinal()];
             }
         }
+        names.open();
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+            names.add(parser, name);
             JsonToken token = parser.nextToken();
             UserField field = UserField.byKey(name);
             if (field == null) {
-                AnyValue.pass(parser, token);
+                AnyValue.pass(parser, token, names);
                 continue;
             }
             int at = field.ordinal();
@@ -102,6 +111,7 @@ final class UserShape {
                 }
             }
         }
+        names.close();
         for (UserField field : REPORT_ORDER) {
             String problem = problems[field.ordinal()];
             if (problem != null) {
@@ -127,11 +137,11 @@ final class UserShape {
     }
 
     /** @return null when the value is a string or null, else the problem; the value is passed over */
-    private static String textProblem(JsonParser parser, JsonToken token, String field) throws IOException {
+    private String textProblem(JsonParser parser, JsonToken token, String field) throws IOException {
         if (token == JsonToken.VALUE_STRING || token == JsonToken.VALUE_NULL) {
             return null;
         }
-        AnyValue.pass(parser, token);
+        AnyValue.pass(parser, token, names);
         return field + ": expected a string, got " + ResponseParser.kind(token);
     }
 
@@ -141,7 +151,7 @@ final class UserShape {
             return null;
         }
         if (token != JsonToken.START_ARRAY) {
-            AnyValue.pass(parser, token);
+            AnyValue.pass(parser, token, names);
             return "connected_sources: expected an array, got " + ResponseParser.kind(token);
         }
         String first = null;
@@ -154,7 +164,7 @@ final class UserShape {
                     problem = "connected_sources[" + index + "]." + problem;
                 }
             } else if (item != JsonToken.VALUE_NULL) {
-                AnyValue.pass(parser, item);
+                AnyValue.pass(parser, item, names);
                 problem = "connected_sources[" + index + "]: expected an object, got " + ResponseParser.kind(item);
             }
             if (first == null) {
@@ -172,7 +182,9 @@ final class UserShape {
         String providerSlug = null;
         String sourceProblem = null;
         String sourceSlug = null;
+        names.open();
         for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
+            names.add(parser, field);
             JsonToken token = parser.nextToken();
             switch (field) {
                 case "created_on" -> createdOn = textProblem(parser, token, "created_on");
@@ -185,9 +197,10 @@ final class UserShape {
                     sourceProblem = object(parser, token, SourceField.DEPRECATED_SOURCE, SOURCE_TEXT, SLUG);
                     sourceSlug = nestedText;
                 }
-                default -> AnyValue.pass(parser, token);
+                default -> AnyValue.pass(parser, token, names);
             }
         }
+        names.close();
         // Only the field that is read is checked: a deprecated source beside a provider may hold anything.
         boolean fromProvider = SourceField.sent(provider);
         String slug = fromProvider ? providerSlug : sourceSlug;
@@ -198,26 +211,28 @@ final class UserShape {
     }
 
     /**
-     * An object (or null) whose fields {@code names} are strings (or null); leaves in
-     * {@link #nestedText} the text of {@code names[wanted]} when summarizing.
+     * An object (or null) whose fields {@code members} are strings (or null); leaves in
+     * {@link #nestedText} the text of {@code members[wanted]} when summarizing.
      *
      * @return null, or the problem relative to the object's parent
      */
-    private String object(JsonParser parser, JsonToken token, String field, String[] names, int wanted) throws IOException {
+    private String object(JsonParser parser, JsonToken token, String field, String[] members, int wanted) throws IOException {
         nestedText = null;
         if (token == JsonToken.VALUE_NULL) {
             return null;
         }
         if (token != JsonToken.START_OBJECT) {
-            AnyValue.pass(parser, token);
+            AnyValue.pass(parser, token, names);
             return field + ": expected an object, got " + ResponseParser.kind(token);
         }
         Arrays.fill(nestedProblems, null);
+        names.open();
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+            names.add(parser, name);
             JsonToken value = parser.nextToken();
-            int position = indexOf(names, name);
+            int position = indexOf(members, name);
             if (position == NONE) {
-                AnyValue.pass(parser, value);
+                AnyValue.pass(parser, value, names);
                 continue;
             }
             nestedProblems[position] = textProblem(parser, value, name);
@@ -225,6 +240,7 @@ final class UserShape {
                 nestedText = value == JsonToken.VALUE_STRING ? parser.getText() : null;
             }
         }
+        names.close();
         for (String problem : nestedProblems) {
             if (problem != null) {
                 return field + "." + problem;

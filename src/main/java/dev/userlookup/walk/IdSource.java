@@ -1,9 +1,7 @@
 package dev.userlookup.walk;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -15,16 +13,27 @@ import java.util.concurrent.CancellationException;
  * of it: spaces, tabs, no-break spaces, zero-width spaces and byte order marks at either end of a
  * line are dropped (ids pasted from a ticket or a spreadsheet carry them, and nobody can see them
  * on a line), as is the line ending; blank lines are skipped. Blanks inside an id are kept. An id
- * with outer blanks that are really its own is given as an argument, which is sent as it is.
+ * with outer blanks that are really its own is given as an argument, which is sent as it is. An
+ * id longer than {@link #LONGEST_ID_BYTES} ends the input with a failure naming its line
+ * ({@link IdLines}).
  */
 public final class IdSource implements OrderedParallel.Input<String> {
+
+    /**
+     * The longest id taken, in bytes of UTF-8, as an argument or a line of standard input: far
+     * beyond any id a service keeps for a user (a UUID is 36), and a bound on what one line of
+     * input holds in memory.
+     */
+    public static final int LONGEST_ID_BYTES = 1024;
+    /** How much of an id too long a message shows: enough to find it, never the whole. */
+    private static final int SHOWN = 40;
 
     /** Ids read ahead at most: 100,000 ids on standard input take the memory of a few. */
     private static final int READ_AHEAD = 1024;
     /** What the reading thread puts after the last id: the end, or why there is no more. */
     private static final String END = new String("end of input");
 
-    private final BufferedReader reader;
+    private final IdLines lines;
     private final BlockingQueue<String> read = new ArrayBlockingQueue<>(READ_AHEAD);
     private volatile RuntimeException failure;
     private Thread reading;
@@ -32,10 +41,25 @@ public final class IdSource implements OrderedParallel.Input<String> {
     private boolean done;
 
     public IdSource(InputStream in) {
-        // Strict: an id that is not UTF-8 would be sent as U+FFFD and look up someone else.
-        this.reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)), 1 << 16);
+        this.lines = new IdLines(in);
+    }
+
+    /** Whether an id is longer than {@link #LONGEST_ID_BYTES} in UTF-8. */
+    public static boolean tooLong(String id) {
+        return id.length() > LONGEST_ID_BYTES / 3 && id.getBytes(StandardCharsets.UTF_8).length > LONGEST_ID_BYTES;
+    }
+
+    /**
+     * Why an id is refused for its length, after what names it ({@code line 3 of standard input
+     * is }): its start shows which, cut short (messages are escaped where they are written).
+     */
+    public static String longerThanTaken(CharSequence id) {
+        int cut = Math.min(id.length(), SHOWN);
+        if (cut > 0 && Character.isHighSurrogate(id.charAt(cut - 1))) {
+            cut--;
+        }
+        return "longer than the longest id taken, " + LONGEST_ID_BYTES + " bytes of UTF-8: \""
+                + id.subSequence(0, cut) + (cut < id.length() ? "...\"" : "\"");
     }
 
     /**
@@ -87,17 +111,15 @@ public final class IdSource implements OrderedParallel.Input<String> {
 
     private void readAll() {
         try {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                String id = withoutBlanksAround(line);
-                if (!id.isEmpty()) {
-                    read.put(id);
-                }
+            for (String id = lines.next(); id != null; id = lines.next()) {
+                read.put(id);
             }
         } catch (java.nio.charset.CharacterCodingException e) {
-            failure = new IllegalArgumentException("standard input is not UTF-8 text", e);
+            failure = new IllegalArgumentException("line " + lines.line() + " of standard input is not UTF-8 text", e);
         } catch (IOException e) {
             failure = new IllegalArgumentException("cannot read ids from standard input: " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            failure = e;
         } catch (InterruptedException e) {
             return;
         }
@@ -106,24 +128,6 @@ public final class IdSource implements OrderedParallel.Input<String> {
         } catch (InterruptedException e) {
             // nobody waits for the end any more
         }
-    }
-
-    /** The line less the blanks at either end (a file saved by a Windows editor starts with a byte order mark, too). */
-    static String withoutBlanksAround(String line) {
-        int start = 0;
-        int end = line.length();
-        while (start < end && isBlank(line.charAt(start))) {
-            start++;
-        }
-        while (end > start && isBlank(line.charAt(end - 1))) {
-            end--;
-        }
-        return line.substring(start, end);
-    }
-
-    /** White space as Java and Unicode count it (no-break spaces too), and the invisible zero-width space and BOM. */
-    private static boolean isBlank(char c) {
-        return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == '\u200B' || c == '\uFEFF';
     }
 
     @Override

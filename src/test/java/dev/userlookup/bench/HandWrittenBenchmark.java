@@ -1,11 +1,16 @@
 package dev.userlookup.bench;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import dev.userlookup.console.Style;
 import dev.userlookup.fake.FakeUsers;
+import dev.userlookup.model.json.FieldNames;
 import dev.userlookup.model.json.Json;
 import dev.userlookup.model.json.JsonBytes;
 import dev.userlookup.model.json.Timestamps;
@@ -33,9 +38,10 @@ import java.util.UUID;
 
 /**
  * Each hand-written replacement of the JDK or Jackson against what it replaces, in one JVM,
- * alternating rounds, medians. Run it under C1 as the launcher runs the tool:
- * {@code java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp target/classes:target/test-classes:DEPS
- * dev.userlookup.bench.HandWrittenBenchmark}. Package-private methods are reached by reflection,
+ * alternating rounds, medians. Run it under C1 and in the young generation the launcher gives the
+ * tool (what allocates pays there): {@code java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms32m
+ * -Xmn16m -cp target/classes:target/test-classes:DEPS dev.userlookup.bench.HandWrittenBenchmark}.
+ * Package-private methods are reached by reflection,
  * the same way on both sides where both are the tool's.
  */
 public final class HandWrittenBenchmark {
@@ -83,6 +89,18 @@ public final class HandWrittenBenchmark {
                         .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(page));
             }
         });
+
+        JsonFactory strict = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+        compare("every object of a 500-user page checked for a key named twice, 20 pages", "FieldNames",
+                "Jackson STRICT_DUPLICATE_DETECTION", () -> {
+                    for (int i = 0; i < 20; i++) {
+                        names(Json.factory().createParser(page), new FieldNames());
+                    }
+                }, () -> {
+                    for (int i = 0; i < 20; i++) {
+                        names(strict.createParser(page), null);
+                    }
+                });
 
         Method copy = declared("dev.userlookup.output.JsonCopy", "write", JsonBytes.class, JsonGenerator.class);
         compare("NDJSON of " + users.size() + " users", "renderer (CompactJson copy)", "Jackson generator over tokens",
@@ -140,6 +158,24 @@ public final class HandWrittenBenchmark {
                     }
                     return seen;
                 }) / (double) ids.size());
+    }
+
+    /** Every token of the body, the names of each object given to {@code names} (null: the parser checks them itself). */
+    private static void names(JsonParser parser, FieldNames names) throws Exception {
+        try (parser) {
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                if (names == null) {
+                    continue;
+                }
+                switch (token) {
+                    case START_OBJECT -> names.open();
+                    case END_OBJECT -> names.close();
+                    case FIELD_NAME -> names.add(parser, parser.currentName());
+                    default -> {
+                    }
+                }
+            }
+        }
     }
 
     private static void render(OutputFormat format, List<UserRecord> users) throws Exception {

@@ -18,6 +18,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -132,5 +133,57 @@ class JqCommandTest {
         assertFalse(terminal.out().contains("\u202e"), terminal.out());
         assertTrue(terminal.out().startsWith("a\\x1b[31mred"), terminal.out());
         assertEquals("a\u001b[31mred\u202e\n", pipe.out());
+    }
+
+    /** README: a number a double cannot hold is refused where the service sends it, so no filter meets it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"1e99999|.weird", "1e999999999|.weird+1", "-1E+400|.weird", "1e-400|.weird * 2"})
+    void aNumberADoubleCannotHoldIsRefusedAndNothingPrinted(String number, String filter) {
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(withWeird(number))));
+
+        Cli.Result result = cli().run("resolve", "a", "--jq", filter);
+
+        assertEquals(5, result.exit(), result::toString);
+        assertEquals("", result.out());
+        assertEquals("userlookup: resolve \"a\": the response is not the JSON expected: a number is out of any usable range\n",
+                result.err());
+    }
+
+    private static String withWeird(String number) {
+        String user = Users.user(Users.uuid(1), "a");
+        return user.substring(0, user.length() - 1) + ",\"weird\":" + number + "}";
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"def f: f; f", "def f: [f]; f", "def f: 1 + f; .user_id | f"})
+    void aFilterThatRecursesWithoutEndIsExit2NamingTheUser(String filter) {
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2, 2, 2))));
+
+        Cli.Result result = cli().run("list", "--jq", filter);
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("", result.out());
+        assertEquals("userlookup: --jq: the filter failed on user " + Users.uuid(0)
+                + ": it recursed deeper than the stack allows (a recursion without end?)\n", result.err());
+    }
+
+    @Test
+    void aFilterThatRunsLongOverNullIsExit2BeforeAnyRequest() {
+        Cli.Result result = cli().run("list", "--all", "--jq", "last(range(1e9))");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: --jq: the filter ran for more than 2 s over null, its trial before any request, without ending: "
+                + "it would take as long for each user\n", result.err());
+        service.verify(0, anyRequestedFor(anyUrl()));
+    }
+
+    @Test
+    void aZeroWithAnExponentTooLargeToWritePlainIsPrintedWithIt() {
+        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(withWeird("0e99999"))));
+
+        Cli.Result result = cli().run("resolve", "a", "--jq", ".weird, (.weird + 1), infinite");
+
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("0E+99999\n1\n1.7976931348623157e+308\n", result.out());
     }
 }

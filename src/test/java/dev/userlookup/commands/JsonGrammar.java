@@ -24,6 +24,7 @@ final class JsonGrammar {
     private int longestName;
     private String dubious;
     private String duplicateKey;
+    private String unheldNumber;
 
     JsonGrammar(byte[] bytes) {
         this.b = bytes;
@@ -32,6 +33,14 @@ final class JsonGrammar {
     /** After {@link #check}: what is doubtful rather than wrong, or null. */
     String dubious() {
         return dubious;
+    }
+
+    /**
+     * After {@link #check}: the first number a double cannot hold (README: beyond 1.8e308, or not
+     * zero and nearer zero than 4.9e-324), or with an exponent of more than nine digits; or null.
+     */
+    String unheldNumber() {
+        return unheldNumber;
     }
 
     /** After {@link #check}: the first field name seen twice in one object, or null. */
@@ -162,7 +171,7 @@ final class JsonGrammar {
         if (problem != null) {
             return problem;
         }
-        String name = new String(b, start + 1, i - start - 2, StandardCharsets.ISO_8859_1);
+        String name = decoded(start + 1, i - 1);
         if (!seen.add(name) && duplicateKey == null) {
             duplicateKey = name;
         }
@@ -323,7 +332,48 @@ final class JsonGrammar {
             longestExponent = Math.max(longestExponent, i - significant);
         }
         longestNumber = Math.max(longestNumber, i - start);
+        if (unheldNumber == null && !held(new String(b, start, i - start, StandardCharsets.ISO_8859_1))) {
+            unheldNumber = new String(b, start, Math.min(i - start, 40), StandardCharsets.ISO_8859_1);
+        }
         return null;
+    }
+
+    private static boolean held(String number) {
+        int e = Math.max(number.indexOf('e'), number.indexOf('E'));
+        if (e >= 0 && number.substring(e + 1).replaceFirst("^[+-]?0*", "").length() > 9) {
+            return false;
+        }
+        double value = Double.parseDouble(number);
+        return !Double.isInfinite(value) && (value != 0 || !(e < 0 ? number : number.substring(0, e)).matches(".*[1-9].*"));
+    }
+
+    /** A string's content as text, its escapes undone: names that differ only in how they are escaped are the same name. */
+    private String decoded(int from, int to) {
+        StringBuilder text = new StringBuilder();
+        int run = from;
+        for (int k = from; k < to; k++) {
+            if (b[k] != '\\') {
+                continue;
+            }
+            text.append(new String(b, run, k - run, StandardCharsets.UTF_8));
+            char e = (char) b[k + 1];
+            if (e == 'u') {
+                text.append((char) Integer.parseInt(new String(b, k + 2, 4, StandardCharsets.US_ASCII), 16));
+                k += 5;
+            } else {
+                text.append(switch (e) {
+                    case 'b' -> '\b';
+                    case 'f' -> '\f';
+                    case 'n' -> '\n';
+                    case 'r' -> '\r';
+                    case 't' -> '\t';
+                    default -> e;
+                });
+                k += 1;
+            }
+            run = k + 1;
+        }
+        return text.append(new String(b, run, to - run, StandardCharsets.UTF_8)).toString();
     }
 
     private void ws() {

@@ -211,7 +211,7 @@ class OptionsTest {
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals(2, bad.exit(), bad::toString);
-        assertEquals("userlookup: resolve: standard input is not UTF-8 text\n", bad.err());
+        assertEquals("userlookup: resolve: line 2 of standard input is not UTF-8 text\n", bad.err());
     }
 
     @Test

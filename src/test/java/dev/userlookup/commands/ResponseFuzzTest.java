@@ -55,9 +55,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * showing the key; after exit 0 nothing on stderr (but one warning line for {@code --all}),
  * after exit 5 exactly one {@code userlookup: ...} line ({@link OutcomeCheck}). Beyond that an
  * oracle written from the contract ({@link ResponseOracle}: an RFC 8259 grammar check plus the
- * User and UserList shapes) says which bodies are certainly broken (exit 5 required) and which
- * are certainly fine (exit 0 required, with lossless JSON output); what lies in between (bodies
- * near or past the tool's bounds, duplicate keys, doubtful UTF-8, timestamps only a lenient
+ * User and UserList shapes, a key named twice in an object and a number a double cannot hold)
+ * says which bodies are certainly broken (exit 5 required) and which are certainly fine (exit 0
+ * required, with lossless JSON output); what lies in between (bodies near or past the tool's
+ * bounds, doubtful UTF-8, timestamps only a lenient
  * reader takes, a page's total, offset or limit with a fraction or out of range, and every
  * {@code --all}, whose fake service answers each page with the same body) may end either way.
  *

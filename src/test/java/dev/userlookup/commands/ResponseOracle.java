@@ -42,11 +42,14 @@ final class ResponseOracle {
         if (error != null) {
             return new Judgement(Verdict.INVALID, "not JSON: " + error, null, false);
         }
+        if (grammar.duplicateKey() != null) {
+            return new Judgement(Verdict.INVALID, "an object names " + Users.quote(grammar.duplicateKey()) + " twice", null, false);
+        }
+        if (grammar.unheldNumber() != null) {
+            return new Judgement(Verdict.INVALID, "a number a double cannot hold: " + grammar.unheldNumber(), null, false);
+        }
         if (grammar.dubious() != null) {
             return new Judgement(Verdict.EITHER, "JSON, but " + grammar.dubious(), null, false);
-        }
-        if (grammar.duplicateKey() != null) {
-            return new Judgement(Verdict.EITHER, "duplicate key " + Users.quote(grammar.duplicateKey()), null, false);
         }
         JsonNode tree;
         try {

@@ -167,7 +167,7 @@ class JsonOutputCopyTest {
     @Test
     void numbersComeOutExactlyAsSent() throws IOException {
         String json = "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"n\":[1.50,1e5,1E+2,-0,-0.0,0.000000000000000000001,"
-                + "123456789012345678901234567890,1e400]}";
+                + "123456789012345678901234567890,1.5e308]}";
         UserPage page = Bodies.page(page(json, json.replace("\"u\"", "\"v\"").replace("[", "[ ")));
 
         String out = ndjson(page.users());
@@ -175,14 +175,7 @@ class JsonOutputCopyTest {
         assertEquals(json + "\n" + json.replace("\"u\"", "\"v\"") + "\n", out);
         String pretty = viaTokens(page.users().get(0), true);
         assertTrue(pretty.contains("\"n\": [\n    1.50,\n    1e5,\n    1E+2,\n    -0,\n    -0.0,\n    0.000000000000000000001,\n"
-                + "    123456789012345678901234567890,\n    1e400\n  ]"), pretty);
-    }
-
-    @Test
-    void duplicateFieldsAreCopiedAsSent() throws IOException {
-        String json = "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"x\":1,\"x\":2}";
-
-        assertEquals(json + "\n", ndjson(Bodies.page(page(json)).users()));
+                + "    123456789012345678901234567890,\n    1.5e308\n  ]"), pretty);
     }
 
     @ParameterizedTest
@@ -251,12 +244,18 @@ class JsonOutputCopyTest {
             if (random.nextInt(4) == 0) {
                 json = GeneratedJson.spaced(json, random);
             }
+            UserRecord user;
             try {
                 Json.mapper().readTree(json);
+                user = Bodies.page(page(json)).users().get(0);
             } catch (IOException e) {
                 continue; // a lone surrogate in a field name: refused, as the test above shows
+            } catch (dev.userlookup.model.BadResponse e) {
+                if (!e.getMessage().endsWith(" twice")) {
+                    throw e;
+                }
+                continue; // an object that names a key twice: refused (ResponseParserTest)
             }
-            UserRecord user = Bodies.page(page(json)).users().get(0);
             assertEquals(viaTokens(user, false) + "\n", ndjson(List.of(user)), "seed " + seed + ": " + json);
             assertEquals(viaTokens(user, true) + "\n", json(user), "seed " + seed + ": " + json);
             checked++;

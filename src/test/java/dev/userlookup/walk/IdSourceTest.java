@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Ids from standard input: one a line, blanks around an id and blank lines skipped, otherwise exactly as written. */
 class IdSourceTest {
@@ -183,5 +185,71 @@ class IdSourceTest {
         org.junit.jupiter.api.Assertions.assertEquals("first", ids.next());
         org.junit.jupiter.api.Assertions.assertEquals("second", ids.next(), "an invisible mark at a line's end is no part of an id");
         org.junit.jupiter.api.Assertions.assertEquals("thi\uFEFFrd", ids.next(), "inside an id it is kept");
+    }
+
+    // ---------------------------------------------------------------- a bound on a line
+
+    @Test
+    void anIdOfTheLongestTakenPassesBlanksAroundItNotCounted() {
+        String longest = "\u00e9".repeat(IdSource.LONGEST_ID_BYTES / 2);
+
+        assertEquals(List.of(longest, "b"), ids("  " + longest + "\u00a0".repeat(3000) + "\t\nb\n"));
+        assertEquals(List.of("x" + " ".repeat(IdSource.LONGEST_ID_BYTES - 2) + "y"),
+                ids("x" + " ".repeat(IdSource.LONGEST_ID_BYTES - 2) + "y\n"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"a", "\u00e9", "\u6771", "\ud83d\ude00"})
+    void aByteMoreIsRefusedNamingItsLine(String character) {
+        int size = character.getBytes(StandardCharsets.UTF_8).length;
+        String longest = "x".repeat(IdSource.LONGEST_ID_BYTES - size) + character;
+
+        assertEquals(List.of(longest), ids(longest));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> ids("first\n\n" + "x" + longest + "\nlast\n"));
+        assertEquals("line 3 of standard input is longer than the longest id taken, 1024 bytes of UTF-8: \"" + "x".repeat(40) + "...\"",
+                refused.getMessage());
+    }
+
+    @Test
+    void blanksInsideCountSoBlanksPastTheBoundThenMoreAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> ids("a" + " ".repeat(5000) + "b\n"));
+        assertEquals(List.of("a"), ids("a" + " ".repeat(5000) + "\n"));
+    }
+
+    @Test
+    void aLineOfHundredsOfMegabytesIsRefusedAfterReadingLittleOfIt() {
+        long[] read = new long[1];
+        // 300 MB of one line, as a generator writes it: never held, not even read whole.
+        InputStream endless = new InputStream() {
+            @Override
+            public int read() {
+                return read(new byte[1], 0, 1) < 0 ? -1 : 'a';
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) {
+                if (read[0] >= 300_000_000L) {
+                    return -1;
+                }
+                java.util.Arrays.fill(buffer, offset, offset + length, (byte) 'a');
+                read[0] += length;
+                return length;
+            }
+        };
+        IdSource source = new IdSource(new java.io.SequenceInputStream(
+                new ByteArrayInputStream("customer-1\r\n".getBytes(StandardCharsets.UTF_8)), endless));
+
+        assertEquals("customer-1", source.next());
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, source::hasNext);
+        assertTrue(refused.getMessage().startsWith("line 2 of standard input is longer than the longest id taken"), refused.getMessage());
+        assertTrue(read[0] < 64 * 1024, "read " + read[0] + " bytes of the line");
+    }
+
+    @Test
+    void notUtf8NamesItsLine() {
+        byte[] bytes = {'a', '\n', 'b', '\n', (byte) 0xff, '\n'};
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> ids(bytes));
+
+        assertEquals("line 3 of standard input is not UTF-8 text", refused.getMessage());
     }
 }

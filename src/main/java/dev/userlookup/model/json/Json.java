@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 /**
  * The one Jackson configuration: unknown fields ignored by the typed model, decimals kept as
  * sent (1.50 stays 1.50) so JSON output is lossless, and bounds on what a hostile body may make
- * the parser do.
+ * the parser do (an object that names a key twice is the checks' to refuse, {@link FieldNames}).
  */
 public final class Json {
 

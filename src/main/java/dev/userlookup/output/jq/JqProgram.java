@@ -2,20 +2,22 @@ package dev.userlookup.output.jq;
 
 import dev.userlookup.console.LineFit;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.NullNode;
 import dev.userlookup.UsageException;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.function.Consumer;
 import net.thisptr.jackson.jq.BuiltinFunctionLoader;
 import net.thisptr.jackson.jq.JsonQuery;
@@ -52,39 +54,23 @@ public final class JqProgram {
         this.query = query;
     }
 
-    /** The filter, or a usage error (exit 2) saying why it does not parse: before any request. */
+    /** The filter, or a usage error (exit 2) saying why it does not parse, before any request ({@link TrialRun}). */
     public static JqProgram compile(String filter) {
+        return compile(filter, TrialRun.BOUND);
+    }
+
+    /** @param trial how long the filter's trial over null may run */
+    static JqProgram compile(String filter, Duration trial) {
         Scope scope = Scope.newEmptyScope();
         BuiltinFunctionLoader.getInstance().loadFunctions(LANGUAGE, scope);
-        JqProgram program;
+        JsonQuery query;
         try {
-            program = new JqProgram(scope, JsonQuery.compile(filter, LANGUAGE));
+            query = JsonQuery.compile(filter, LANGUAGE);
         } catch (JsonQueryException e) {
             throw new UsageException("--jq: the filter does not parse: " + LineFit.firstLine(e.getMessage(), "it is not jq"));
         }
-        program.refuseUnknownFunctions();
-        return program;
-    }
-
-    /**
-     * jackson-jq looks functions up as it runs, so a name it lacks ({@code tostream}) would first
-     * fail on a user, after requests. A run over null finds those on the path null takes, before any
-     * request; other failures there (null has no keys) are the user's data's business, not the filter's.
-     */
-    private void refuseUnknownFunctions() {
-        try {
-            // The first result is enough: a filter that generates without end (repeat) stops there.
-            query.apply(Scope.newChildScope(scope), NullNode.getInstance(), result -> {
-                throw new Enough();
-            });
-        } catch (Enough enough) {
-            // it ran
-        } catch (JsonQueryException e) {
-            String message = String.valueOf(e.getMessage());
-            if (message.startsWith("Function ") && message.endsWith(" does not exist")) {
-                throw new UsageException("--jq: " + LineFit.firstLine(message, "it is not jq") + " in this jq (jackson-jq, the language of jq " + LANGUAGE + ")");
-            }
-        }
+        TrialRun.check(scope, query, trial);
+        return new JqProgram(scope, query);
     }
 
     /** A user's JSON as the filter sees it. */
@@ -111,6 +97,9 @@ public final class JqProgram {
             query.apply(Scope.newChildScope(scope), user, result -> lines.accept(line(result)));
         } catch (JsonQueryException e) {
             throw new Failure(reason(e), e);
+        } catch (StackOverflowError e) {
+            // jackson-jq recurses on the thread's stack: a recursion without end ends here, and the stack is whole again.
+            throw new Failure("it recursed deeper than the stack allows (a recursion without end?)", null);
         }
     }
 
@@ -127,18 +116,52 @@ public final class JqProgram {
         if (result.isTextual()) {
             return result.textValue();
         }
-        try {
-            return COMPACT.writeValueAsString(result);
-        } catch (JsonProcessingException e) {
+        StringWriter line = new StringWriter();
+        try (JsonGenerator generator = new JqNumbers(COMPACT.createGenerator(line))) {
+            COMPACT.writeValue(generator, result);
+        } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return line.toString();
     }
 
-    private static final class Enough extends JsonQueryException {
-        private static final long serialVersionUID = 1L;
+    /**
+     * Numbers as jq prints them where JSON has no form for them: a result the filter computed to be
+     * infinite (jackson-jq's arithmetic is in doubles) is the largest double, NaN is null, as jq 1.6
+     * and 1.7 print them; Jackson would write the strings "Infinity" and "NaN". A decimal too far
+     * from its point to be written plain (0e99999, which the service may send) keeps its exponent.
+     */
+    private static final class JqNumbers extends JsonGeneratorDelegate {
+        /** Jackson's bound on the scale of a BigDecimal written plain. */
+        private static final int PLAIN_SCALE = 9999;
 
-        Enough() {
-            super("enough");
+        JqNumbers(JsonGenerator generator) {
+            super(generator, false);
+        }
+
+        @Override
+        public void writeNumber(double value) throws IOException {
+            if (Double.isNaN(value)) {
+                writeNull();
+            } else if (Double.isInfinite(value)) {
+                writeNumber(value > 0 ? "1.7976931348623157e+308" : "-1.7976931348623157e+308");
+            } else {
+                super.writeNumber(value);
+            }
+        }
+
+        @Override
+        public void writeNumber(float value) throws IOException {
+            writeNumber((double) value);
+        }
+
+        @Override
+        public void writeNumber(BigDecimal value) throws IOException {
+            if (Math.abs(value.scale()) > PLAIN_SCALE) {
+                writeNumber(value.toString());
+            } else {
+                super.writeNumber(value);
+            }
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.userlookup.output.jq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -11,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -61,6 +64,51 @@ class JqProgramTest {
         assertTrue(refused.getMessage().contains("tostream/0"), refused.getMessage());
         // The check stops at the first result: a filter without end still compiles at once.
         JqProgram.compile("def forever: ., forever; forever");
+    }
+
+    @Test
+    void aRecursionWithoutEndFailsOnTheUserInsteadOfEndingTheRun() throws Exception {
+        // Over null it recurses too: the trial lets it be, as any failure over null.
+        JqProgram program = JqProgram.compile("def f: f; f");
+
+        JqProgram.Failure failed = assertThrows(JqProgram.Failure.class,
+                () -> program.apply(JqProgram.read(USER.getBytes(StandardCharsets.UTF_8)), line -> { }));
+        assertEquals("it recursed deeper than the stack allows (a recursion without end?)", failed.getMessage());
+        assertThrows(JqProgram.Failure.class, () -> run("def f: [f]; f", USER));
+        // and the next user runs as well as the first
+        assertEquals(List.of("u-1"), run(".user_id", USER));
+    }
+
+    @Test
+    void aTrialThatRunsPastItsBoundIsRefusedAndStopsThen() throws Exception {
+        UsageException refused = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> assertThrows(UsageException.class, () -> JqProgram.compile("last(range(1e9))", Duration.ofMillis(200))));
+
+        assertEquals("--jq: the filter ran for more than 200 ms over null, its trial before any request, without ending: "
+                + "it would take as long for each user", refused.getMessage());
+        // Its thread ends at the next value: nothing spins on beside the run.
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().equals("userlookup-jq-trial")) {
+                thread.join(10_000);
+                assertFalse(thread.isAlive(), "the trial still runs");
+            }
+        }
+        // Its own try cannot hold it either.
+        assertThrows(UsageException.class, () -> JqProgram.compile("try last(range(1e9)) catch 0", Duration.ofMillis(200)));
+        assertThrows(UsageException.class, () -> JqProgram.compile("[range(1e9)?] | length", Duration.ofMillis(200)));
+    }
+
+    @Test
+    void theTrialStillFindsAMissingFunctionAfterWorkOverNull() {
+        UsageException refused = assertThrows(UsageException.class, () -> JqProgram.compile("last(range(1e4)) | tostream"));
+        assertTrue(refused.getMessage().contains("tostream/0"), refused.getMessage());
+    }
+
+    @Test
+    void numbersJsonCannotWriteComeOutAsJqPrintsThem() throws Exception {
+        assertEquals(List.of("1.7976931348623157e+308", "-1.7976931348623157e+308", "null"), run("infinite, -infinite, nan", USER));
+        assertEquals(List.of("[1.7976931348623157e+308,null]"), run("[.e * 1e306, nan]", USER));
+        assertEquals(List.of("0E+99999", "{\"z\":0E-99999}"), run(".z, {z: .y}", "{\"z\":0e99999,\"y\":0.0e-99998}"));
     }
 
     @Test
