@@ -4,16 +4,24 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Collects a response body as it comes, counting each piece in the request's hold on the run's
  * {@link MemoryBudget}; gives up (and cancels the stream) past the size cap of one body or past
  * the budget of all.
+ *
+ * <p>It is handed on at once, with the headers ({@link #getBody}), and the body is awaited here
+ * ({@link #await}): so {@code HttpClient.send} returns as the headers arrive, and the wait for
+ * the rest is bounded by the request's deadline, in the requesting thread.
  */
-public final class CappedBodySubscriber implements HttpResponse.BodySubscriber<BodyChunks> {
+public final class CappedBodySubscriber implements HttpResponse.BodySubscriber<CappedBodySubscriber> {
 
     /** The body was larger than a cap, or the bodies together larger than the budget. */
     public static final class TooLarge extends IOException {
@@ -39,18 +47,40 @@ public final class CappedBodySubscriber implements HttpResponse.BodySubscriber<B
     }
 
     @Override
-    public CompletionStage<BodyChunks> getBody() {
-        return result;
+    public CompletionStage<CappedBodySubscriber> getBody() {
+        return CompletableFuture.completedStage(this);
+    }
+
+    /**
+     * The whole body, once it has come, by {@code deadline} ({@link System#nanoTime}); past the
+     * deadline, or interrupted, the stream is cancelled and nothing of it is held any more.
+     *
+     * @throws IOException as the body failed: cut short, too large, or the connection's own error
+     */
+    BodyChunks await(long deadline) throws IOException, TimeoutException, InterruptedException {
+        try {
+            return result.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | InterruptedException e) {
+            abandon();
+            throw e;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof IOException ? (IOException) cause : new IOException(cause);
+        }
     }
 
     @Override
-    public void onSubscribe(Flow.Subscription subscription) {
+    public synchronized void onSubscribe(Flow.Subscription subscription) {
         this.subscription = subscription;
-        subscription.request(Long.MAX_VALUE);
+        if (result.isDone()) {
+            subscription.cancel();
+        } else {
+            subscription.request(Long.MAX_VALUE);
+        }
     }
 
     @Override
-    public void onNext(List<ByteBuffer> items) {
+    public synchronized void onNext(List<ByteBuffer> items) {
         if (result.isDone()) {
             return;
         }
@@ -69,13 +99,23 @@ public final class CappedBodySubscriber implements HttpResponse.BodySubscriber<B
     }
 
     @Override
-    public void onError(Throwable error) {
+    public synchronized void onError(Throwable error) {
         body.drop();
         result.completeExceptionally(error);
     }
 
     @Override
-    public void onComplete() {
+    public synchronized void onComplete() {
         result.complete(body);
+    }
+
+    /** No more of the body is wanted: the stream is cancelled (once subscribed) and what came is let go. */
+    private synchronized void abandon() {
+        if (result.completeExceptionally(new CancellationException("the body is no longer awaited"))) {
+            if (subscription != null) {
+                subscription.cancel();
+            }
+            body.drop();
+        }
     }
 }

@@ -13,9 +13,7 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -78,30 +76,38 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
+    /**
+     * The exchange in the requesting thread: {@code send} returns with the headers (bounded by the
+     * request's timeout, from before connecting), then the body is awaited until the same deadline
+     * (the request's timeout stops at the headers, JDK-8208693). Not {@code sendAsync}: its answer
+     * reaches the caller only through a task in the JVM's common fork-join pool, which on JDK 25
+     * serves every CompletableFuture of the process (one thread on two cores), so any task
+     * blocked there would hold every answer back.
+     */
     private Response send(URI uri, HttpRequest request) throws TransportFailure {
         settings.verboseLog().accept("> GET " + uri + "  (x-service-api-key: ***)");
         long started = System.nanoTime();
+        long deadline = started + settings.timeout().toNanos();
         HttpClient client = client();
         MemoryBudget.Hold hold = budget.hold();
         boolean handedOn = false;
-        CompletableFuture<HttpResponse<BodyChunks>> pending =
-                client.sendAsync(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES, hold));
         try {
-            HttpResponse<BodyChunks> response;
+            HttpResponse<CappedBodySubscriber> response;
+            BodyChunks sent;
             try {
-                // get() with a deadline bounds the body too: HttpRequest.timeout stops at the headers (JDK-8208693).
-                response = pending.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
+                response = client.send(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES, hold));
+                // No body handler ran when the client answered itself (a proxy's 407).
+                sent = response.body() == null ? null : response.body().await(deadline);
             } catch (TimeoutException e) {
-                pending.cancel(true);
                 throw new TransportFailure("timed out after " + seconds(settings.timeout()), true, e);
             } catch (InterruptedException e) {
-                pending.cancel(true);
+                // Cancelled already: send() cancels its exchange when interrupted, await() its body.
                 Thread.currentThread().interrupt();
                 throw new CancellationException("interrupted");
-            } catch (ExecutionException e) {
-                throw TransportFailures.of(e.getCause() == null ? e : e.getCause(), uri, settings.proxy(), settings.timeout());
+            } catch (IOException e) {
+                throw TransportFailures.of(e, uri, settings.proxy(), settings.timeout());
             }
-            byte[] body = decode(uri, response);
+            byte[] body = decode(uri, response, sent);
             settings.verboseLog().accept(String.format(Locale.ROOT, "< %d in %d ms, %d bytes (%s)",
                     response.statusCode(), (System.nanoTime() - started) / 1_000_000, body.length, protocol(response)));
             Response answer = new Response(response.statusCode(), body,
@@ -152,11 +158,10 @@ public final class HttpTransport implements AutoCloseable {
      * The body as sent, or unzipped; at most {@link #MAX_BODY_BYTES} either way. The unzip is
      * counted in the budget piece by piece as it goes, with the compressed body until it is done.
      */
-    private static byte[] decode(URI uri, HttpResponse<BodyChunks> response) throws TransportFailure {
+    private static byte[] decode(URI uri, HttpResponse<?> response, BodyChunks sent) throws TransportFailure {
         String encoding = response.headers().firstValue("Content-Encoding").orElse("identity").trim().toLowerCase(Locale.ROOT);
-        BodyChunks sent = response.body();
         if (sent == null) {
-            return new byte[0];  // no body handler ran (a proxy's 407 answered by the client itself)
+            return new byte[0];
         }
         try {
             if (encoding.equals("identity") || encoding.isEmpty() || sent.size() == 0) {

@@ -35,6 +35,8 @@ public final class ProxyConfig {
     private final List<String> noProxy;
     /** Whether the authenticator gave the credentials out: a 407 after that is a refused login. */
     private final AtomicBoolean answered = new AtomicBoolean();
+    /** Whether it was asked again after that: the proxy turned the credentials down. */
+    private final AtomicBoolean askedAgain = new AtomicBoolean();
 
     private ProxyConfig(URI proxy, String variable, String user, char[] password, List<String> noProxy) {
         this.proxy = proxy;
@@ -232,12 +234,21 @@ public final class ProxyConfig {
         return new Authenticator() {
             @Override
             protected PasswordAuthentication getPasswordAuthentication() {
-                if (getRequestorType() != RequestorType.PROXY || answered.getAndSet(true)) {
+                if (getRequestorType() != RequestorType.PROXY) {
+                    return null;
+                }
+                if (answered.getAndSet(true)) {
+                    askedAgain.set(true);
                     return null;
                 }
                 return new PasswordAuthentication(user, password.clone());
             }
         };
+    }
+
+    /** Whether the proxy turned the credentials down: java.net.http asked for them again after a 407. */
+    boolean refusedTheCredentials() {
+        return askedAgain.get();
     }
 
     public boolean hasCredentials() {

@@ -61,7 +61,7 @@ public final class TransportFailures {
         if (find(cause, ConnectException.class) != null) {
             return new TransportFailure("cannot connect to " + peer + " (connection refused)", true, cause);
         }
-        if (proxy != null && proxyRefusedCredentials(cause)) {
+        if (proxy != null && (proxy.refusedTheCredentials() || proxyRefusedCredentials(cause))) {
             return new TransportFailure(proxy.refusedCredentials(), false, cause);
         }
         RefusedCertificate refused = find(cause, RefusedCertificate.class);
@@ -122,6 +122,8 @@ public final class TransportFailures {
      * A proxy's 407 to a CONNECT that java.net.http ends in an IOException rather than a response:
      * the authenticator declined to answer a second time ("No credentials provided"), or the
      * JDK's own limit of attempts was reached. Either way the proxy turned the credentials down.
+     * (JDK 25 loses that IOException in a NullPointerException of its own, as it cancels the
+     * exchange the CONNECT never had: the authenticator's record says it there.)
      */
     private static boolean proxyRefusedCredentials(Throwable cause) {
         for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {

@@ -8,9 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -237,19 +235,19 @@ public final class StartupArchive {
             throws IOException, InterruptedException, TrainingFailed {
         Path work = Files.createTempDirectory("userlookup-cds");
         try {
-            Set<String> classes = new LinkedHashSet<>();
+            MergedClassList classes = new MergedClassList();
             try (FakeService fake = FakeService.builder().users(1250).start();
                  FakeService secure = FakeService.builder().users(1250).https().start()) {
                 int run = 0;
                 for (Training training : TRAINING) {
-                    classes.addAll(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), training, fake, true));
+                    classes.add(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), training, fake, true));
                 }
                 for (Training training : HTTPS_TRAINING) {
                     boolean trusted = training.exit() == 0;
-                    classes.addAll(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), training, secure, trusted));
+                    classes.add(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), training, secure, trusted));
                 }
             }
-            Files.write(classList, classes, StandardCharsets.UTF_8);
+            Files.write(classList, classes.lines(), StandardCharsets.UTF_8);
             run(new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + classList,
                     "-XX:SharedArchiveFile=" + archive, "-cp", jar.toString()), 0, "the archive's dump (java -Xshare:dump)");
         } finally {
@@ -303,13 +301,7 @@ public final class StartupArchive {
         builder.environment().put("XDG_CACHE_HOME", list.resolveSibling("cache").toString());
         run(builder, training.exit(), "training run 'userlookup " + String.join(" ", training.arguments()) + "'"
                 + (fake.caCert() == null ? "" : " over HTTPS"));
-        List<String> classes = new ArrayList<>();
-        for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
-            if (!line.isBlank() && !line.startsWith("#")) {
-                classes.add(line);
-            }
-        }
-        return classes;
+        return Files.readAllLines(list, StandardCharsets.UTF_8);
     }
 
     /** The fake's URL and key; over HTTPS its CA when {@code trusted}; never the machine's SSL_CERT_FILE. */

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,6 +77,89 @@ class StartupArchiveTest {
         assertTrue(e.getMessage().contains("is not a JDK 25 or later (its release file says 21.0.1+12-LTS)"), e.getMessage());
         assertTrue(e.getMessage().contains("-Dstartup.skip=true"), e.getMessage());
         assertThrows(StartupArchive.TrainingFailed.class, () -> StartupArchive.aotJdks(dir.resolve("no-such-jdk").toString()));
+    }
+
+    @Test
+    void classListsOfSeveralRunsMergeIntoOneThatNumbersEachClassOnce() throws Exception {
+        // JDK 25's shape: every class numbered in its own run; one from another loader names its
+        // super class and interfaces by those numbers.
+        MergedClassList merged = new MergedClassList();
+        merged.add(List.of("# NOTE: Do not modify this file.", "java/lang/Object id: 0", "app/First id: 1", "app/Shared id: 2",
+                "@lambda-form-invoker [LF_RESOLVE] java.lang.invoke.DirectMethodHandle$Holder invokeStatic L_L",
+                "@lambda-proxy app/First run ()Ljava/lang/Runnable;"));
+        merged.add(List.of("java/lang/Object id: 0", "app/Second id: 1", "app/Third id: 2", "app/Shared id: 3",
+                "@lambda-proxy app/First run ()Ljava/lang/Runnable;", "@lambda-proxy app/Second run ()Ljava/lang/Runnable;",
+                "plugin/Loaded id: 4 super: 3 interfaces: 2 1 source: /tmp/a folder/plugin.jar"));
+        merged.add(List.of("java/lang/Object id: 0", "app/Shared id: 1", "app/Third id: 2", "app/Second id: 3",
+                "plugin/Loaded id: 4 super: 1 interfaces: 2 3 source: /tmp/a folder/plugin.jar", "app/Fourth id: 5"));
+
+        assertEquals(List.of("java/lang/Object id: 0", "app/First id: 1", "app/Shared id: 2",
+                "@lambda-form-invoker [LF_RESOLVE] java.lang.invoke.DirectMethodHandle$Holder invokeStatic L_L",
+                "@lambda-proxy app/First run ()Ljava/lang/Runnable;",
+                "app/Second id: 3", "app/Third id: 4", "@lambda-proxy app/Second run ()Ljava/lang/Runnable;",
+                "plugin/Loaded id: 5 super: 2 interfaces: 4 3 source: /tmp/a folder/plugin.jar",
+                "app/Fourth id: 6"),
+                merged.lines());
+    }
+
+    @Test
+    void onlyTheDirectivesJdk17ReadsAreKept() throws Exception {
+        // The launcher dumps an archive from the list on whichever JDK runs the tool; JDK 17 stops at an @cp line.
+        MergedClassList merged = new MergedClassList();
+        merged.add(List.of("java/lang/Object id: 0", "app/First id: 1", "@cp app/First 1 2 7", "@some-later-directive app/First",
+                "@lambda-proxy app/First run ()Ljava/lang/Runnable;"));
+
+        assertEquals(List.of("java/lang/Object id: 0", "app/First id: 1", "@lambda-proxy app/First run ()Ljava/lang/Runnable;"),
+                merged.lines());
+    }
+
+    @Test
+    void aClassListThatNamesAClassBeforeItsLineFailsTheBuild() {
+        MergedClassList merged = new MergedClassList();
+
+        Exception e = assertThrows(StartupArchive.TrainingFailed.class,
+                () -> merged.add(List.of("java/lang/Object id: 0", "plugin/Loaded id: 1 super: 7 source: /tmp/plugin.jar")));
+        assertTrue(e.getMessage().startsWith("the class list names class number 7 before its line: plugin/Loaded id: 1 super: 7"),
+                e.getMessage());
+    }
+
+    @Test
+    void classListsWithoutNumbersMergeLineByLine() throws Exception {
+        // JDK 17's shape for the classes of the JDK's own loaders.
+        MergedClassList merged = new MergedClassList();
+        String lambda = "@lambda-proxy app/First run ()Ljava/lang/Runnable;";
+        merged.add(List.of("java/lang/Object", "app/First", lambda));
+        merged.add(List.of("java/lang/Object", "app/Second", lambda, ""));
+
+        assertEquals(List.of("java/lang/Object", "app/First", lambda, "app/Second"), merged.lines());
+    }
+
+    @Test
+    void theMergedListsOfTwoRealRunsDumpAnArchiveOnThisJdk() throws Exception {
+        // Two runs that load different classes: from where they part, each numbers other classes alike.
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        MergedClassList merged = new MergedClassList();
+        merged.add(dumpedClassList(java, "-version"));
+        merged.add(dumpedClassList(java, "-XshowSettings:properties", "-version"));
+        Path list = Files.write(dir.resolve("merged.classlist"), merged.lines());
+        Path archive = dir.resolve("merged.jsa");
+
+        Process dump = new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + list,
+                "-XX:SharedArchiveFile=" + archive).redirectErrorStream(true).start();
+        String output = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertEquals(0, dump.waitFor(), output);
+        assertTrue(Files.size(archive) > 0, output);
+    }
+
+    private List<String> dumpedClassList(String java, String... options) throws Exception {
+        Path list = Files.createTempFile(dir, "run", ".classlist");
+        List<String> command = new ArrayList<>(List.of(java, "-XX:DumpLoadedClassList=" + list));
+        command.addAll(List.of(options));
+        Process run = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        assertEquals(0, run.waitFor());
+        return Files.readAllLines(list);
     }
 
     @Test

@@ -30,6 +30,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLHandshakeException;
@@ -40,10 +41,11 @@ import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The client's life in a JVM it may share: closing one ends its own selector thread and no
- * other client's; and an https client trusts what {@link ServerTrust} says or sends nothing.
+ * other client's; its answers need no thread of the JVM's common pool; and an https client
+ * trusts what {@link ServerTrust} says or sends nothing.
  */
 @Timeout(60)
-// Counts every HttpClient selector thread of the JVM: no other class may start a client meanwhile.
+// Counts every HttpClient selector thread of the JVM, and fills the common pool: no other class may run meanwhile.
 @Isolated
 class HttpTransportTest {
 
@@ -147,6 +149,50 @@ class HttpTransportTest {
             release.countDown();
             assertEquals(0, inFlight.get(30, TimeUnit.SECONDS).users().size());
             assertEquals(0, other.list(null, 1).users().size());
+        }
+    }
+
+    @Test
+    void anAnswerReachesTheRequestWhileEveryThreadOfTheCommonPoolIsBusy() throws Exception {
+        // On JDK 25 the common pool runs every CompletableFuture's own tasks in the JVM, with one
+        // thread on two cores; any code may keep its threads busy (here: waiting, as a test's
+        // helper or a library may).
+        String baseUrl = startServer();
+        int threads = ForkJoinPool.getCommonPoolParallelism();
+        CountDownLatch busy = new CountDownLatch(threads);
+        Object lock = new Object();
+        boolean[] free = {false};
+        for (int i = 0; i < threads; i++) {
+            ForkJoinPool.commonPool().execute(() -> {
+                busy.countDown();
+                synchronized (lock) {
+                    while (!free[0]) {
+                        try {
+                            lock.wait();
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+        try {
+            // Busy with these, or already with others' tasks (then these wait in its queue).
+            ForkJoinPool pool = ForkJoinPool.commonPool();
+            while (busy.getCount() > 0 && (pool.getQueuedSubmissionCount() == 0 || pool.getActiveThreadCount() < threads)) {
+                busy.await(10, TimeUnit.MILLISECONDS);
+            }
+            ClientSettings settings = new ClientSettings(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"),
+                    Duration.ofSeconds(5), 0, ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/test", null, List.of(), null, null,
+                    new FakeTiming(), 0, null);
+            try (ServiceClient client = new ServiceClient(settings)) {
+                assertEquals(0, client.list(null, 1).users().size());
+            }
+        } finally {
+            synchronized (lock) {
+                free[0] = true;
+                lock.notifyAll();
+            }
         }
     }
 

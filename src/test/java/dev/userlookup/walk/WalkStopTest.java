@@ -98,10 +98,12 @@ class WalkStopTest {
                         return page;
                     };
                 }
+                // Counted with its thread, which goes on to hold the answer: the test waits for each
+                // thread it counted, even one the walk's end interrupted before it began to wait.
+                holders.add(Thread.currentThread());
                 held.incrementAndGet();
                 laterOut.countDown();
                 return () -> {
-                    holders.add(Thread.currentThread());
                     try {
                         never.await();
                     } catch (InterruptedException e) {
