@@ -8,9 +8,11 @@ package dev.userlookup.model.redaction;
 public final class ApiKey {
 
     private final String value;
+    private final KeySpellings spellings;
 
     private ApiKey(String value) {
         this.value = value;
+        this.spellings = new KeySpellings(value);
     }
 
     /**
@@ -49,11 +51,19 @@ public final class ApiKey {
         return value.length();
     }
 
+    /**
+     * The text with the key replaced by {@code ***} wherever it occurs, in every spelling the
+     * service could send it back ({@link KeySpellings}): as sent, percent-encoded, JSON-escaped.
+     */
     public String redact(String text) {
         if (text == null || value.length() < 4) {
             return text;
         }
-        return text.replace(value, "***");
+        return spellings.replaced(text);
+    }
+
+    KeySpellings spellings() {
+        return spellings;
     }
 
     @Override
