@@ -6,8 +6,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a profile's {@code api_key_command} (through {@code sh -c}, as a shell line in the config
@@ -15,15 +13,13 @@ import java.util.concurrent.TimeUnit;
  * the user (prompts, errors); its output never does. Bounded in time and size, so a command that
  * hangs cannot hang the tool.
  */
-public final class KeyCommand {
-
-    static final Duration TIMEOUT = Duration.ofSeconds(60);
-    private static final int MAX_OUTPUT = 64 * 1024;
+final class KeyCommand {
 
     private KeyCommand() {
     }
 
-    public static String run(String command, String profile) {
+    /** @param wait the bound on the command, as on a key file ({@link KeyWait}) */
+    static String run(String command, String profile, KeyWait wait) {
         ProcessBuilder builder = new ProcessBuilder("sh", "-c", command)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
@@ -38,7 +34,7 @@ public final class KeyCommand {
             try (InputStream in = process.getInputStream()) {
                 byte[] buffer = new byte[4096];
                 for (int n; (n = in.read(buffer)) > 0; ) {
-                    if (output.size() <= MAX_OUTPUT) {
+                    if (output.size() <= KeyWait.MAX_BYTES) {
                         output.write(buffer, 0, n);
                     }
                 }
@@ -48,23 +44,22 @@ public final class KeyCommand {
         }, "userlookup-key-command");
         reader.setDaemon(true);
         reader.start();
+        wait.await(process.onExit(), "profile " + profile + "'s key command",
+                () -> new UsageException("profile " + profile + ": the key command did not finish within " + wait.bound()),
+                () -> {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly();
+                });
         try {
-            if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                throw new UsageException("profile " + profile + ": the key command did not finish within "
-                        + TIMEOUT.toSeconds() + " s");
-            }
             reader.join(1000);
         } catch (InterruptedException e) {
-            process.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new java.util.concurrent.CancellationException("interrupted");
         }
         if (process.exitValue() != 0) {
             throw new UsageException("profile " + profile + ": the key command failed (exit " + process.exitValue() + ")");
         }
-        if (output.size() > MAX_OUTPUT) {
+        if (output.size() > KeyWait.MAX_BYTES) {
             throw new UsageException("profile " + profile + ": the key command printed more than 64 KiB; that is not a key");
         }
         // Password managers print the secret on the first line and notes after it (pass show).
