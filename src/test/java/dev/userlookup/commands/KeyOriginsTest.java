@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * What the tool makes of the key from each place it comes from (the environment, --api-key-file
  * with a file or standard input, a profile's key file or key command): a key too short to be
  * one the service issued is refused before any request, in words that name where it came from
- * and never show it.
+ * and never show it; what a key command says on standard error shows only when it fails, in the
+ * one line that says so, escaped and without the key.
  */
 class KeyOriginsTest {
 
@@ -119,5 +120,53 @@ class KeyOriginsTest {
         assertTrue(result.out().contains("the API key from USERLOOKUP_API_KEY has 5 characters"), result::toString);
         assertFalse(result.out().contains("Zq7pX") || result.err().contains("Zq7pX"), result::toString);
         assertEquals(0, service.getAllServeEvents().size(), "a request went out");
+    }
+
+    /** @param command the shell's words, put into the config's TOML string as they are */
+    private Cli.Result resolveWithKeyCommand(String command) throws Exception {
+        String toml = command.replace("\\", "\\\\").replace("\"", "\\\"");
+        secret(config, "[profiles.p]\nbase_url = \"" + service.baseUrl() + "\"\napi_key_command = \"" + toml + "\"\n");
+        return Cli.bare().env("HOME", home.toString()).run("--profile", "p", "resolve", "x");
+    }
+
+    @Test
+    void aFailingKeyCommandsFirstLineOfErrorsIsQuotedEscapedInTheOneLine() throws Exception {
+        Cli.Result result = resolveWithKeyCommand(
+                "printf '\\n  gpg: decryption failed\\033]0;pwned\\007: No secret key\\nsecond line\\n' >&2; exit 2");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: profile p: the key command failed (exit 2): gpg: decryption failed\\x1b]0;pwned\\x07: No secret key\n",
+                result.err());
+        assertEquals(0, service.getAllServeEvents().size(), "a request went out");
+    }
+
+    @Test
+    void theKeyAFailingCommandPrintedIsTakenOutOfItsErrorsInEverySpelling() throws Exception {
+        Cli.Result result = resolveWithKeyCommand("echo cmd/key+0001=; printf '%s\\n' 'refused cmd/key+0001= (cmd%2Fkey%2b0001%3D, cmd\\/key+0001=)' >&2; exit 1");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: profile p: the key command failed (exit 1): refused *** (***, ***)\n", result.err());
+    }
+
+    @Test
+    void aKeyCommandThatPrintsNoKeySaysWhatItSaidInstead() throws Exception {
+        Cli.Result result = resolveWithKeyCommand("echo 'Error: service/p is not in the password store.' >&2");
+
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("userlookup: profile p: the key command printed no key: Error: service/p is not in the password store.\n",
+                result.err());
+    }
+
+    @Test
+    void aLongLineOfErrorsIsCutAfterTheKeyIsTakenOut() throws Exception {
+        // The key begins at each side of the cut (200 characters): it never shows in part.
+        String key = "cmd-key-0000000001";
+        for (int before = 200 - key.length() - 1; before <= 201; before++) {
+            Cli.Result result = resolveWithKeyCommand("echo " + key + "; printf '%s' " + "e".repeat(before) + " >&2; echo " + key + " >&2; exit 1");
+
+            assertEquals(2, result.exit(), result::toString);
+            assertFalse(result.err().contains("cmd-key-0"), before + ": " + result.err());
+            assertTrue(result.err().startsWith("userlookup: profile p: the key command failed (exit 1): eee"), result.err());
+        }
     }
 }

@@ -170,12 +170,12 @@ class KeySourceTest {
     @Test
     void aKeyCommandThatHangsIsBoundedEndedAndSaidAtATerminal() throws Exception {
         Path pid = folder.resolve("pid");
-        Profile profile = new Profile("p", URL, null, "echo $$ > '" + pid + "'; sleep 600", null);
+        Profile profile = new Profile("p", URL, null, "echo $$ > '" + pid + "'; echo 'touch the security key' >&2; sleep 600", null);
 
         UsageException refused = assertThrows(UsageException.class,
                 () -> source(true, Duration.ZERO, InputStream.nullInputStream()).load(null, profile, folder.resolve("config.toml"), URL));
 
-        assertEquals("profile p: the key command did not finish within 0.3 s", refused.getMessage());
+        assertEquals("profile p: the key command did not finish within 0.3 s: touch the security key", refused.getMessage());
         assertEquals("userlookup: waiting for profile p's key command (at most 0.3 s; Ctrl-C stops)\n", said());
         ProcessHandle command = ProcessHandle.of(Long.parseLong(Files.readString(pid).strip())).orElse(null);
         if (command != null) {

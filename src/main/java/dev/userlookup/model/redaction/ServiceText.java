@@ -4,10 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Text the service sent (an error's detail, a page's title, the start of a body that is not JSON,
- * a parser's words about a body, a value inside a user that a failure quotes), with the key taken
- * out. The only ways to make one take the key out first, of the whole text or of the bytes before
- * any of them are left behind; so cutting one short afterwards, as messages must, can never leave
+ * Text from outside the tool that a message quotes, with the key taken out: the service's (an
+ * error's detail, a page's title, the start of a body that is not JSON, a parser's words about a
+ * body, a value inside a user that a failure quotes), and a key command's words on its failure.
+ * The only ways to make one take the key out first, of the whole text or of the bytes before any
+ * of them are left behind; so cutting one short afterwards, as messages must, can never leave
  * part of the key. Cuts are made here alone ({@link #cut}, {@link #firstLine}); what shortens the
  * service's text for a message ({@code ResponseParser.firstLine}, {@code Reading.notIso}) takes
  * only a ServiceText.
