@@ -2,6 +2,7 @@ package dev.userlookup.settings;
 
 import dev.userlookup.UsageException;
 import dev.userlookup.model.redaction.ApiKey;
+import dev.userlookup.network.BaseUrl;
 import dev.userlookup.console.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -98,7 +99,8 @@ final class KeySource {
     private ApiKey fromProfile(Profile chosen, String url) {
         // A profile's key belongs to its service: a base URL from elsewhere must bring its own key.
         if (chosen.baseUrl() != null && !sameService(chosen.baseUrl(), url)) {
-            throw new UsageException("the key of profile " + chosen.name() + " is for " + chosen.baseUrl() + ", not " + url
+            throw new UsageException("the key of profile " + chosen.name() + " is for " + BaseUrl.withoutCredentials(chosen.baseUrl())
+                    + ", not " + BaseUrl.withoutCredentials(url)
                     + "; give that service's key with " + ENV + " or --api-key-file");
         }
         String origin = "profile " + chosen.name();

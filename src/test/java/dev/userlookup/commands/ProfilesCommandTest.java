@@ -196,4 +196,53 @@ class ProfilesCommandTest {
         assertEquals(0, own.exit(), own::toString);
         assertTrue(own.out().contains("Usage: userlookup profiles"), own.out());
     }
+
+    /** Base URLs that carry a password: plain, and one that URI cannot read (an @ and a space in the password). */
+    private static final String[] WITH_PASSWORD = {"http://bob:Pa55w0rd@svc.example.test", "https://bob:Pa55@w0rd x@svc.example.test/v"};
+
+    @Test
+    void aPasswordInABaseUrlIsNeverPrintedAndTheProfileIsMarkedRefused() throws Exception {
+        for (String url : WITH_PASSWORD) {
+            Files.writeString(config, "[profiles.creds]\nbase_url = \"" + url + "\"\napi_key_file = \"prod.key\"\n"
+                    + "[profiles.fine]\nbase_url = \"https://svc.example.test\"\n");
+            String masked = url.startsWith("http:") ? "http://***@svc.example.test" : "https://***@svc.example.test/v";
+            String refusal = "the base URL '" + masked + "' must not carry credentials (user:password@); "
+                    + "the key goes in --api-key-file or USERLOOKUP_API_KEY";
+
+            Cli.Result table = cli().terminal(true, 200).run("profiles");
+            Cli.Result json = cli().run("profiles", "-o", "json");
+
+            assertEquals(0, table.exit(), table::toString);
+            assertFalse(table.out().contains("Pa55") || table.out().contains("bob"), table.out());
+            assertTrue(table.out().contains("\n   creds  refused: " + masked + "  file " + config.getParent().resolve("prod.key") + "\n"),
+                    table.out());
+            assertTrue(table.out().contains("\n   fine   https://svc.example.test"), table.out());
+            assertTrue(table.out().endsWith("\nprofile creds: " + refusal + "\n"), table.out());
+            assertEquals(0, json.exit(), json::toString);
+            assertFalse(json.out().contains("Pa55") || json.out().contains("bob"), json.out());
+            JsonNode profiles = JSON.readTree(json.out()).get("profiles");
+            assertEquals(masked, profiles.get(0).get("base_url").asText());
+            assertEquals(refusal, profiles.get(0).get("refused").asText());
+            assertTrue(profiles.get(1).get("refused").isNull(), json.out());
+        }
+    }
+
+    @Test
+    void everyOtherCommandRefusesSuchABaseUrlWithoutShowingThePassword() throws Exception {
+        for (String url : WITH_PASSWORD) {
+            Files.writeString(config, "[profiles.creds]\nbase_url = \"" + url + "\"\napi_key_file = \"prod.key\"\n");
+            Cli.Result fromProfile = cli().run("--profile", "creds", "resolve", "x");
+            Cli.Result fromOption = cli().env("USERLOOKUP_API_KEY", "env-key-000001").run("--base-url", url, "list");
+            Cli.Result doctor = cli().env("USERLOOKUP_PROFILE", "creds").env("USERLOOKUP_BASE_URL", "https://other.example.test")
+                    .run("doctor", "-o", "json");
+            Cli.Result doctorText = cli().env("USERLOOKUP_PROFILE", "creds").env("USERLOOKUP_BASE_URL", url).run("doctor", "-o", "table");
+
+            for (Cli.Result result : new Cli.Result[] {fromProfile, fromOption, doctor, doctorText}) {
+                assertEquals(2, result.exit(), result::toString);
+                assertFalse((result.out() + result.err()).contains("Pa55"), result::toString);
+            }
+            assertTrue(fromProfile.err().contains("must not carry credentials"), fromProfile::toString);
+            assertTrue(fromOption.err().contains("must not carry credentials"), fromOption::toString);
+        }
+    }
 }
