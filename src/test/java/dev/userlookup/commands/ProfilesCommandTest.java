@@ -245,4 +245,25 @@ class ProfilesCommandTest {
             assertTrue(fromOption.err().contains("must not carry credentials"), fromOption::toString);
         }
     }
+
+    @Test
+    void atEightyColumnsAKeyFilesPathIsCutInTheMiddleKeepingItsName() throws Exception {
+        // A home as deep as a company's (/home/someone.with.a.long.name): the paths differ only at their end.
+        Path deep = Files.createDirectories(home.resolve("home/someone.with.a.rather.long.name"));
+        Path folder = Files.createDirectories(deep.resolve(".config/userlookup"));
+        Files.writeString(folder.resolve("config.toml"), "default_profile = \"prod\"\n"
+                + "[profiles.prod]\nbase_url = \"https://svc.example.test\"\napi_key_file = \"~/.config/userlookup/production.key\"\n"
+                + "[profiles.staging]\nbase_url = \"https://staging.svc.example.test\"\napi_key_file = \"~/.config/userlookup/staging.key\"\n");
+
+        Cli.Result result = Cli.bare().env("HOME", deep.toString()).terminal(true, 80).run("profiles");
+
+        assertEquals(0, result.exit(), result::toString);
+        String[] lines = result.out().split("\n");
+        String prod = java.util.Arrays.stream(lines).filter(line -> line.startsWith("*  prod ")).findFirst().orElseThrow();
+        String staging = java.util.Arrays.stream(lines).filter(line -> line.startsWith("   staging ")).findFirst().orElseThrow();
+        String start = " file " + deep.toString().substring(0, 6);
+        assertTrue(prod.endsWith("…/production.key") && prod.contains(start), result.out());
+        assertTrue(staging.endsWith("…/staging.key") && staging.contains(start), result.out());
+        assertEquals(80, DisplayWidth.of(staging), "as wide as the terminal, no wider: " + staging);
+    }
 }

@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * {@code userlookup profiles} for a person: the config file, then one row a profile (the default
- * marked {@code *}), fitted to the terminal: where the key comes from gives way first, then the
- * base URL; a base URL every command refuses is marked, and why is said under the table. The
+ * marked {@code *}), fitted to the terminal: where the key comes from gives way first (cut in
+ * the middle, so a key file keeps its name), then the base URL; a base URL every command refuses is marked, and why is said under the table. The
  * config is the user's own text, but it reaches the terminal escaped all the same.
  */
 public final class ProfilesTable {
@@ -18,7 +18,7 @@ public final class ProfilesTable {
             TableLayout.Column.whole(" "),
             new TableLayout.Column("NAME", 8, 3),
             new TableLayout.Column("BASE URL", 12, 2),
-            new TableLayout.Column("KEY FROM", 8, 1));
+            TableLayout.Column.cutInTheMiddle("KEY FROM", 8, 1));
 
     private ProfilesTable() {
     }
