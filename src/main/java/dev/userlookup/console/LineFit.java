@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * The one place text is fitted to a terminal's width, so the terminal never wraps a word in the
  * middle: text broken between words ({@link #wrap}), phrases that share a line while they fit
- * ({@link #phrases}), a command continued on lines that end in a mark ({@link #continued}), and a
- * text people copy whole laid out under its column ({@link #whole}).
+ * ({@link #phrases}), a command continued on lines that end in a mark ({@link #continued}), a
+ * text people copy whole laid out under its column ({@link #whole}), and a path cut in its middle
+ * so that its last part stays ({@link #middle}).
  * A word wider than the line (a long URL) keeps a line of its own, whole. Spaces where a line
  * breaks go with the break: no line ends in blanks or is only its indent.
  */
@@ -139,6 +140,31 @@ public final class LineFit {
         }
         lines.add(line.toString());
         return lines;
+    }
+
+    /**
+     * The text in at most {@code columns}, cut in the middle where it must be ({@code …}): its start
+     * stays, and its last part whole (from its last {@code /}: a file's name, what tells paths
+     * apart); a last part too wide leaves as much of the end as fits, and a text without a
+     * {@code /} keeps as much of its start as of its end.
+     */
+    public static String middle(String text, int columns) {
+        int slash = text.lastIndexOf('/');
+        int lastWidth = slash < 0 ? 0 : DisplayWidth.of(text.substring(slash));
+        if (DisplayWidth.of(text) <= columns || columns <= 1) {
+            return DisplayWidth.truncate(text, columns);
+        }
+        if (slash >= 0 && lastWidth <= columns - 2) {
+            return DisplayWidth.truncate(text, columns - lastWidth) + text.substring(slash);
+        }
+        int start = slash < 0 ? columns / 2 : 0;
+        // The start and its ellipsis, as truncate cuts it; then the end, from its own side.
+        int from = text.length();
+        for (int room = columns - 1 - start; from > 0 && DisplayWidth.of(text.codePointBefore(from)) <= room; ) {
+            room -= DisplayWidth.of(text.codePointBefore(from));
+            from -= Character.charCount(text.codePointBefore(from));
+        }
+        return DisplayWidth.truncate(text, start + 1) + text.substring(from);
     }
 
     /** The text up to its first line break; {@code ifNone} for no text. Our own text only: the service's is cut by model.ServiceText. */

@@ -4,11 +4,14 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The service's base URL, checked before any connection: absolute http(s) with a host, an
  * optional path prefix, no query, fragment or credentials; plain http only to loopback unless
- * the user allowed it.
+ * the user allowed it. Credentials are the one rule that also decides how a URL is shown
+ * ({@link #withoutCredentials}): never with its password.
  */
 public final class BaseUrl {
 
@@ -33,7 +36,12 @@ public final class BaseUrl {
      *     the message when it is wrong; null when the person just typed it
      */
     public static BaseUrl parse(String text, boolean allowInsecureHttp, String origin) {
-        String named = "the base URL '" + text + "'" + (origin == null ? "" : " (from " + origin + ")");
+        String named = "the base URL '" + withoutCredentials(text) + "'" + (origin == null ? "" : " (from " + origin + ")");
+        // First, and on the text: a URL that carries a password is never shown, whatever else is wrong with it.
+        if (carriesCredentials(text)) {
+            throw new IllegalArgumentException(named + " must not carry credentials (user:password@); "
+                    + "the key goes in --api-key-file or USERLOOKUP_API_KEY");
+        }
         String trimmed = text.trim();
         if (!trimmed.contains("://") && !trimmed.regionMatches(true, 0, "http:", 0, 5) && !trimmed.regionMatches(true, 0, "https:", 0, 6)) {
             throw new IllegalArgumentException(named + " has no http:// or https://" + withScheme(trimmed));
@@ -51,9 +59,6 @@ public final class BaseUrl {
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new IllegalArgumentException(named + " has no host");
         }
-        if (uri.getRawUserInfo() != null) {
-            throw new IllegalArgumentException("the base URL must not carry credentials; the key goes in --api-key-file or USERLOOKUP_API_KEY");
-        }
         if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
             throw new IllegalArgumentException(named + " must not have a query or fragment");
         }
@@ -63,6 +68,53 @@ public final class BaseUrl {
         }
         return new BaseUrl(uri);
     }
+
+    /**
+     * Whether the text, read as a URL, carries credentials: an {@code @} in its authority (after
+     * {@code scheme://}, or from the start when it has no scheme, up to the first {@code /},
+     * {@code ?} or {@code #}). Read on the text, not by {@link URI}: a password with an
+     * {@code @} of its own, or a character URI refuses, makes no authority URI can read, and the
+     * password would then show in the words about that.
+     */
+    public static boolean carriesCredentials(String text) {
+        return credentialsEnd(text) > 0;
+    }
+
+    /** The text with the credentials it carries, if any, shown as {@code ***} ({@code https://***@host/path}). */
+    public static String withoutCredentials(String text) {
+        int end = credentialsEnd(text);
+        if (end <= 0) {
+            return text;
+        }
+        return text.substring(0, authorityStart(text)) + "***" + text.substring(end);
+    }
+
+    /** Where the credentials end (at their last {@code @}, which stays), or -1 when there are none. */
+    private static int credentialsEnd(String text) {
+        if (text == null) {
+            return -1;
+        }
+        int start = authorityStart(text);
+        int end = start;
+        while (end < text.length() && "/?#".indexOf(text.charAt(end)) < 0) {
+            end++;
+        }
+        return text.lastIndexOf('@', end - 1) >= start ? text.lastIndexOf('@', end - 1) : -1;
+    }
+
+    private static int authorityStart(String text) {
+        int start = 0;
+        while (start < text.length() && Character.isWhitespace(text.charAt(start))) {
+            start++;
+        }
+        Matcher scheme = SCHEME.matcher(text).region(start, text.length());
+        if (scheme.lookingAt()) {
+            return scheme.end();
+        }
+        return text.startsWith("//", start) ? start + 2 : start;
+    }
+
+    private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://");
 
     /**
      * "; did you mean https://api.example.test?" for a host and path typed without a scheme

@@ -10,8 +10,10 @@ import java.util.Map;
 
 /**
  * {@code userlookup profiles -o json}, for scripts: {@code {"config": PATH, "exists": true,
- * "default_profile": "prod", "profiles": [{"name", "default", "base_url", "key_from", "ca_cert"}]}}
- * with {@code key_from} {@code {"file": PATH}}, {@code {"command": "pass show x"}} or null.
+ * "default_profile": "prod", "profiles": [{"name", "default", "base_url", "refused", "key_from",
+ * "ca_cert"}]}} with {@code key_from} {@code {"file": PATH}}, {@code {"command": "pass show x"}} or
+ * null, and {@code refused} null or why every command refuses the base URL. A password in a base
+ * URL shows as {@code ***}.
  */
 public final class ProfilesJson {
 
@@ -29,6 +31,7 @@ public final class ProfilesJson {
             profile.put("name", entry.name());
             profile.put("default", entry.isDefault());
             profile.put("base_url", entry.baseUrl());
+            profile.put("refused", entry.refused());
             profile.put("key_from", entry.keyFrom() == null ? null
                     : Map.of(entry.keyFrom() == ProfileListing.KeyFrom.FILE ? "file" : "command", entry.keySource()));
             profile.put("ca_cert", entry.caCert() == null ? null : entry.caCert().toString());

@@ -1,79 +1,147 @@
 package dev.userlookup.settings;
 
 import dev.userlookup.UsageException;
+import dev.userlookup.console.SafeText;
+import dev.userlookup.model.redaction.ApiKey;
+import dev.userlookup.model.redaction.ServiceText;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a profile's {@code api_key_command} (through {@code sh -c}, as a shell line in the config
- * reads) and takes the first line of its standard output as the key: password managers. Its standard error reaches
- * the user (prompts, errors); its output never does. Bounded in time and size, so a command that
+ * reads) and takes the first line of its standard output as the key: password managers. Neither
+ * of its outputs reaches the terminal: a password manager asks for a passphrase on the terminal
+ * itself (pinentry, /dev/tty), and what it writes to standard error (escape sequences included)
+ * is kept, only to be quoted when it fails: its first line, escaped, the key taken out, in the
+ * one line that says it failed. Bounded in time and size ({@link KeyWait}), so a command that
  * hangs cannot hang the tool.
  */
-public final class KeyCommand {
+final class KeyCommand {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(60);
-    private static final int MAX_OUTPUT = 64 * 1024;
+    /** What is kept of the command's standard error: the start of it, from which the first line is quoted. */
+    private static final int ERRORS_KEPT = 8 * 1024;
+    /** How much of that line the one-line error quotes. */
+    private static final int ERROR_QUOTED = 200;
+    /** How long the end of an output is waited for once the command has ended. */
+    private static final Duration READ_TO_THE_END = Duration.ofSeconds(5);
 
     private KeyCommand() {
     }
 
-    public static String run(String command, String profile) {
+    /** @param wait the bound on the command, as on a key file ({@link KeyWait}) */
+    static String run(String command, String profile, KeyWait wait) {
         ProcessBuilder builder = new ProcessBuilder("sh", "-c", command)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectError(ProcessBuilder.Redirect.INHERIT);
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         Process process;
         try {
             process = builder.start();
         } catch (IOException e) {
             throw new UsageException("profile " + profile + ": cannot run the key command: " + e.getMessage(), e);
         }
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        Thread reader = new Thread(() -> {
-            try (InputStream in = process.getInputStream()) {
-                byte[] buffer = new byte[4096];
-                for (int n; (n = in.read(buffer)) > 0; ) {
-                    if (output.size() <= MAX_OUTPUT) {
-                        output.write(buffer, 0, n);
-                    }
-                }
-            } catch (IOException ignored) {
-                // the process ended
-            }
-        }, "userlookup-key-command");
-        reader.setDaemon(true);
-        reader.start();
-        try {
-            if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                throw new UsageException("profile " + profile + ": the key command did not finish within "
-                        + TIMEOUT.toSeconds() + " s");
-            }
-            reader.join(1000);
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new java.util.concurrent.CancellationException("interrupted");
-        }
+        Kept output = Kept.from(process.getInputStream(), KeyWait.MAX_BYTES + 1, "userlookup-key-command");
+        Kept errors = Kept.from(process.getErrorStream(), ERRORS_KEPT, "userlookup-key-command-errors");
+        wait.await(process.onExit(), "profile " + profile + "'s key command",
+                () -> failed(profile, "the key command did not finish within " + wait.bound(), errors, output),
+                () -> {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly();
+                });
         if (process.exitValue() != 0) {
-            throw new UsageException("profile " + profile + ": the key command failed (exit " + process.exitValue() + ")");
+            throw failed(profile, "the key command failed (exit " + process.exitValue() + ")", errors, output);
         }
-        if (output.size() > MAX_OUTPUT) {
+        if (output.bytes().length > KeyWait.MAX_BYTES) {
             throw new UsageException("profile " + profile + ": the key command printed more than 64 KiB; that is not a key");
         }
-        // Password managers print the secret on the first line and notes after it (pass show).
-        String text = output.toString(StandardCharsets.UTF_8).strip();
-        int newline = text.indexOf('\n');
-        String key = (newline < 0 ? text : text.substring(0, newline)).strip();
+        String key = firstLine(output);
         if (key.isEmpty()) {
-            throw new UsageException("profile " + profile + ": the key command printed no key");
+            throw failed(profile, "the key command printed no key", errors, output);
         }
         return key;
+    }
+
+    /** Password managers print the secret on the first line and notes after it (pass show). */
+    private static String firstLine(Kept output) {
+        String text = new String(output.bytes(), StandardCharsets.UTF_8).strip();
+        int newline = text.indexOf('\n');
+        return (newline < 0 ? text : text.substring(0, newline)).strip();
+    }
+
+    /**
+     * The failure in one line, with the first line of what the command said on standard error:
+     * whatever its first line of output was, were it a key, is taken out of it first (in every
+     * spelling), then it is cut short and escaped.
+     */
+    private static UsageException failed(String profile, String what, Kept errors, Kept output) {
+        String said = new String(errors.bytes(), StandardCharsets.UTF_8);
+        ServiceText line = ServiceText.of(said, printedKey(output)).strip().firstLine().strip().cut(ERROR_QUOTED);
+        return new UsageException("profile " + profile + ": " + what + (line.toString().isEmpty() ? "" : ": " + SafeText.escape(line.toString())));
+    }
+
+    private static ApiKey printedKey(Kept output) {
+        try {
+            return ApiKey.of(firstLine(output), "the key command");
+        } catch (IllegalArgumentException notAKey) {
+            return null;
+        }
+    }
+
+    /**
+     * One of the command's outputs, read on a thread of its own to its end (so the command never
+     * waits on a full pipe), keeping at most a bound of it.
+     */
+    private static final class Kept {
+        private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+        private final int bound;
+        private final Thread reader;
+        private byte[] read;
+
+        private Kept(InputStream in, int bound, String threadName) {
+            this.bound = bound;
+            this.reader = new Thread(() -> {
+                try (in) {
+                    byte[] buffer = new byte[4096];
+                    for (int n; (n = in.read(buffer)) > 0; ) {
+                        keep(buffer, n);
+                    }
+                } catch (IOException ended) {
+                    // the command ended
+                }
+            }, threadName);
+            reader.setDaemon(true);
+        }
+
+        static Kept from(InputStream in, int bound, String threadName) {
+            Kept kept = new Kept(in, bound, threadName);
+            kept.reader.start();
+            return kept;
+        }
+
+        private synchronized void keep(byte[] buffer, int n) {
+            kept.write(buffer, 0, Math.min(n, bound - kept.size()));
+        }
+
+        /**
+         * What was kept, once the reader has read to the end: a few seconds at most, since a child
+         * of the command that outlives it may hold the pipe open.
+         */
+        byte[] bytes() {
+            // Not under this object's lock: the reader needs it to keep what it reads.
+            try {
+                reader.join(READ_TO_THE_END.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.util.concurrent.CancellationException("interrupted");
+            }
+            synchronized (this) {
+                if (read == null) {
+                    read = kept.toByteArray();
+                }
+                return read;
+            }
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.userlookup.settings;
 
 import dev.userlookup.UsageException;
 import dev.userlookup.model.redaction.ApiKey;
+import dev.userlookup.network.BaseUrl;
 import dev.userlookup.console.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -11,9 +12,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -24,26 +27,34 @@ import java.util.function.Consumer;
  */
 final class KeySource {
 
-    /** A key is short: past this (/dev/zero, a log file by mistake) it is not a key. */
-    static final int MAX_KEY_BYTES = 64 * 1024;
     static final String ENV = "USERLOOKUP_API_KEY";
+    /** A file's type in its unix:mode, and the type of a FIFO. */
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFIFO = 0010000;
 
     private final Map<String, String> env;
     private final InputStream stdin;
     private final Terminal terminal;
     private final PrintStream prompt;
     private final Consumer<String> warn;
+    private final KeyWait wait;
 
     /**
-     * @param prompt where a person at a terminal is asked for the key (standard error)
+     * @param prompt where a person at a terminal is asked for the key, or told what the run waits
+     *     for (standard error)
      * @param warn receives warnings (a key file others can read)
      */
     KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn) {
+        this(env, stdin, terminal, prompt, warn, new KeyWait(terminal, prompt));
+    }
+
+    KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn, KeyWait wait) {
         this.env = env;
         this.stdin = stdin;
         this.terminal = terminal;
         this.prompt = prompt;
         this.warn = warn;
+        this.wait = wait;
     }
 
     /** Whether an option or the environment gives the key, so no profile is needed for it. */
@@ -88,12 +99,13 @@ final class KeySource {
     private ApiKey fromProfile(Profile chosen, String url) {
         // A profile's key belongs to its service: a base URL from elsewhere must bring its own key.
         if (chosen.baseUrl() != null && !sameService(chosen.baseUrl(), url)) {
-            throw new UsageException("the key of profile " + chosen.name() + " is for " + chosen.baseUrl() + ", not " + url
+            throw new UsageException("the key of profile " + chosen.name() + " is for " + BaseUrl.withoutCredentials(chosen.baseUrl())
+                    + ", not " + BaseUrl.withoutCredentials(url)
                     + "; give that service's key with " + ENV + " or --api-key-file");
         }
         String origin = "profile " + chosen.name();
         if (chosen.apiKeyCommand() != null) {
-            return ApiKey.of(KeyCommand.run(chosen.apiKeyCommand(), chosen.name()), origin + "'s key command");
+            return ApiKey.of(KeyCommand.run(chosen.apiKeyCommand(), chosen.name(), wait), origin + "'s key command");
         }
         if (chosen.apiKeyFile() != null) {
             String source = origin + "'s api_key_file";
@@ -109,17 +121,42 @@ final class KeySource {
      * @param sizeOrigin how the size refusal names it
      */
     private ApiKey fromFile(Path file, String context, String origin, String sizeOrigin) {
-        ApiKey key;
+        // A FIFO blocks in its open until something writes it: the open is waited for too.
+        String text = wait.await(KeyWait.started("userlookup-key-file", () -> readFile(file, context, sizeOrigin)),
+                "the key from the file " + file,
+                () -> new UsageException(context + "the API key file " + file + " was not read to its end within " + wait.bound()
+                        + " (a FIFO that nothing writes or closes?)"),
+                () -> letGoOfFifo(file));
+        ApiKey key = ApiKey.of(text, origin);
+        FilePermissions.refuseUnsafeKeyFile(file);
+        FilePermissions.warnIfOthersCanRead(file, warn);
+        return key;
+    }
+
+    /**
+     * Lets the reader go that is blocked in the open of a FIFO nothing writes: an open for reading
+     * and writing never blocks, and as a writer it lets the reader's open through, to the end of
+     * what nobody wrote. Left blocked, it would hold the JVM on its way out.
+     */
+    private static void letGoOfFifo(Path file) {
+        try {
+            Object mode = Files.getAttribute(file, "unix:mode");
+            if (mode instanceof Integer && ((Integer) mode & S_IFMT) == S_IFIFO) {
+                FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE).close();
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
+            // nothing more to do: the run ends without it
+        }
+    }
+
+    private static String readFile(Path file, String context, String sizeOrigin) {
         try (InputStream in = Files.newInputStream(file)) {
-            key = ApiKey.of(read(in, sizeOrigin), origin);
+            return read(in, sizeOrigin);
         } catch (NoSuchFileException e) {
             throw new UsageException(context + "cannot read the API key file " + file + ": no such file", e);
         } catch (IOException e) {
             throw new UsageException(context + "cannot read the API key file " + file + ": " + e.getMessage(), e);
         }
-        FilePermissions.refuseUnsafeKeyFile(file);
-        FilePermissions.warnIfOthersCanRead(file, warn);
-        return key;
     }
 
     /**
@@ -128,7 +165,10 @@ final class KeySource {
      */
     private String fromStdin() throws IOException {
         if (!terminal.stdinIsTerminal()) {
-            return read(stdin, "standard input");
+            return wait.await(KeyWait.started("userlookup-key-stdin", this::readStdin), "the key on standard input",
+                    () -> new UsageException("standard input was not read to its end within " + wait.bound()
+                            + " (a pipe that nothing writes or closes?)"),
+                    () -> { });
         }
         // Echo goes off before the prompt shows: what is typed once it is there is never echoed,
         // and never dropped (turning echo off discards input typed before it).
@@ -144,17 +184,25 @@ final class KeySource {
         }
     }
 
+    private String readStdin() {
+        try {
+            return read(stdin, "standard input");
+        } catch (IOException e) {
+            throw new UsageException("cannot read the API key from standard input: " + e.getMessage(), e);
+        }
+    }
+
     /**
      * Reads to the end, at most 64 KiB. A plain loop of read(): on JDK 17 FileInputStream's
      * readNBytes asks a pipe or a terminal for its position and fails with "Illegal seek".
      */
     static String read(InputStream in, String origin) throws IOException {
-        byte[] bytes = new byte[MAX_KEY_BYTES + 1];
+        byte[] bytes = new byte[KeyWait.MAX_BYTES + 1];
         int length = 0;
         for (int n; length < bytes.length && (n = in.read(bytes, length, bytes.length - length)) > 0; ) {
             length += n;
         }
-        if (length > MAX_KEY_BYTES) {
+        if (length > KeyWait.MAX_BYTES) {
             throw new UsageException("the API key from " + origin + " is larger than 64 KiB: that is not a key");
         }
         return new String(bytes, 0, length, StandardCharsets.UTF_8);
@@ -166,16 +214,7 @@ final class KeySource {
      * a daemon, left behind on Ctrl-C; the JVM ends without it.
      */
     private static String typedLine(InputStream in) throws IOException {
-        CompletableFuture<String> typed = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            try {
-                typed.complete(readLine(in));
-            } catch (Throwable e) {
-                typed.completeExceptionally(e);
-            }
-        }, "userlookup-key-prompt");
-        reader.setDaemon(true);
-        reader.start();
+        CompletableFuture<String> typed = KeyWait.started("userlookup-key-prompt", () -> readLine(in));
         try {
             return typed.get();
         } catch (InterruptedException e) {
@@ -196,7 +235,7 @@ final class KeySource {
     private static String readLine(InputStream in) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         for (int b; (b = in.read()) >= 0 && b != '\n'; ) {
-            if (line.size() >= MAX_KEY_BYTES) {
+            if (line.size() >= KeyWait.MAX_BYTES) {
                 throw new UsageException("the API key typed is larger than 64 KiB: that is not a key");
             }
             line.write(b);

@@ -196,4 +196,74 @@ class ProfilesCommandTest {
         assertEquals(0, own.exit(), own::toString);
         assertTrue(own.out().contains("Usage: userlookup profiles"), own.out());
     }
+
+    /** Base URLs that carry a password: plain, and one that URI cannot read (an @ and a space in the password). */
+    private static final String[] WITH_PASSWORD = {"http://bob:Pa55w0rd@svc.example.test", "https://bob:Pa55@w0rd x@svc.example.test/v"};
+
+    @Test
+    void aPasswordInABaseUrlIsNeverPrintedAndTheProfileIsMarkedRefused() throws Exception {
+        for (String url : WITH_PASSWORD) {
+            Files.writeString(config, "[profiles.creds]\nbase_url = \"" + url + "\"\napi_key_file = \"prod.key\"\n"
+                    + "[profiles.fine]\nbase_url = \"https://svc.example.test\"\n");
+            String masked = url.startsWith("http:") ? "http://***@svc.example.test" : "https://***@svc.example.test/v";
+            String refusal = "the base URL '" + masked + "' must not carry credentials (user:password@); "
+                    + "the key goes in --api-key-file or USERLOOKUP_API_KEY";
+
+            Cli.Result table = cli().terminal(true, 200).run("profiles");
+            Cli.Result json = cli().run("profiles", "-o", "json");
+
+            assertEquals(0, table.exit(), table::toString);
+            assertFalse(table.out().contains("Pa55") || table.out().contains("bob"), table.out());
+            assertTrue(table.out().contains("\n   creds  refused: " + masked + "  file " + config.getParent().resolve("prod.key") + "\n"),
+                    table.out());
+            assertTrue(table.out().contains("\n   fine   https://svc.example.test"), table.out());
+            assertTrue(table.out().endsWith("\nprofile creds: " + refusal + "\n"), table.out());
+            assertEquals(0, json.exit(), json::toString);
+            assertFalse(json.out().contains("Pa55") || json.out().contains("bob"), json.out());
+            JsonNode profiles = JSON.readTree(json.out()).get("profiles");
+            assertEquals(masked, profiles.get(0).get("base_url").asText());
+            assertEquals(refusal, profiles.get(0).get("refused").asText());
+            assertTrue(profiles.get(1).get("refused").isNull(), json.out());
+        }
+    }
+
+    @Test
+    void everyOtherCommandRefusesSuchABaseUrlWithoutShowingThePassword() throws Exception {
+        for (String url : WITH_PASSWORD) {
+            Files.writeString(config, "[profiles.creds]\nbase_url = \"" + url + "\"\napi_key_file = \"prod.key\"\n");
+            Cli.Result fromProfile = cli().run("--profile", "creds", "resolve", "x");
+            Cli.Result fromOption = cli().env("USERLOOKUP_API_KEY", "env-key-000001").run("--base-url", url, "list");
+            Cli.Result doctor = cli().env("USERLOOKUP_PROFILE", "creds").env("USERLOOKUP_BASE_URL", "https://other.example.test")
+                    .run("doctor", "-o", "json");
+            Cli.Result doctorText = cli().env("USERLOOKUP_PROFILE", "creds").env("USERLOOKUP_BASE_URL", url).run("doctor", "-o", "table");
+
+            for (Cli.Result result : new Cli.Result[] {fromProfile, fromOption, doctor, doctorText}) {
+                assertEquals(2, result.exit(), result::toString);
+                assertFalse((result.out() + result.err()).contains("Pa55"), result::toString);
+            }
+            assertTrue(fromProfile.err().contains("must not carry credentials"), fromProfile::toString);
+            assertTrue(fromOption.err().contains("must not carry credentials"), fromOption::toString);
+        }
+    }
+
+    @Test
+    void atEightyColumnsAKeyFilesPathIsCutInTheMiddleKeepingItsName() throws Exception {
+        // A home as deep as a company's (/home/someone.with.a.long.name): the paths differ only at their end.
+        Path deep = Files.createDirectories(home.resolve("home/someone.with.a.rather.long.name"));
+        Path folder = Files.createDirectories(deep.resolve(".config/userlookup"));
+        Files.writeString(folder.resolve("config.toml"), "default_profile = \"prod\"\n"
+                + "[profiles.prod]\nbase_url = \"https://svc.example.test\"\napi_key_file = \"~/.config/userlookup/production.key\"\n"
+                + "[profiles.staging]\nbase_url = \"https://staging.svc.example.test\"\napi_key_file = \"~/.config/userlookup/staging.key\"\n");
+
+        Cli.Result result = Cli.bare().env("HOME", deep.toString()).terminal(true, 80).run("profiles");
+
+        assertEquals(0, result.exit(), result::toString);
+        String[] lines = result.out().split("\n");
+        String prod = java.util.Arrays.stream(lines).filter(line -> line.startsWith("*  prod ")).findFirst().orElseThrow();
+        String staging = java.util.Arrays.stream(lines).filter(line -> line.startsWith("   staging ")).findFirst().orElseThrow();
+        String start = " file " + deep.toString().substring(0, 6);
+        assertTrue(prod.endsWith("…/production.key") && prod.contains(start), result.out());
+        assertTrue(staging.endsWith("…/staging.key") && staging.contains(start), result.out());
+        assertEquals(80, DisplayWidth.of(staging), "as wide as the terminal, no wider: " + staging);
+    }
 }

@@ -406,7 +406,7 @@ class ProfilesTest {
     void withEverythingGivenTheConfigIsNotEvenRead() throws Exception {
         writeConfig("this is = not [ toml");
 
-        Cli.Result result = cli().env("USERLOOKUP_BASE_URL", prod.baseUrl()).env("USERLOOKUP_API_KEY", "k-0005").run("resolve", "x");
+        Cli.Result result = cli().env("USERLOOKUP_BASE_URL", prod.baseUrl()).env("USERLOOKUP_API_KEY", "k-00000005").run("resolve", "x");
 
         assertEquals(0, result.exit(), result::toString);
     }

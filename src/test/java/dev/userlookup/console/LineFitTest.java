@@ -114,4 +114,26 @@ class LineFitTest {
         assertEquals(List.of("\u6771\u4eac", "ok"), LineFit.phrases(List.of("\u6771\u4eac", "ok"), 6));
         assertEquals(List.of("\u6771\u4eac ok"), LineFit.phrases(List.of("\u6771\u4eac", "ok"), 7));
     }
+
+    @Test
+    void aPathIsCutInTheMiddleKeepingItsLastPart() {
+        String path = "file /home/someone/.config/userlookup/staging.key";
+
+        assertEquals(path, LineFit.middle(path, path.length()));
+        assertEquals("file /home/someon…/staging.key", LineFit.middle(path, 30));
+        assertEquals("f…/staging.key", LineFit.middle(path, 14));
+        assertEquals("…staging.key", LineFit.middle(path, 12), "no room for the start: as much of the end as fits");
+        assertEquals("pass …aging", LineFit.middle("pass show staging", 11), "no slash: as much of the start as of the end");
+        assertEquals("/デー…/鍵.key", LineFit.middle("/データ/ファイル/鍵.key", 14), "wide characters count two: one column is left");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 5, 13, 14, 29, 30, 49, 50})
+    void aPathCutInTheMiddleNeverPassesTheWidth(int width) {
+        String path = "file /home/someone/.config/userlookup/staging.key";
+        String cut = LineFit.middle(path, width);
+
+        assertTrue(DisplayWidth.of(cut) <= width, width + ": " + cut);
+        assertEquals(cut.equals(path), DisplayWidth.of(path) <= width, width + ": " + cut);
+    }
 }

@@ -357,7 +357,7 @@ class LauncherIT {
         try {
             Map<String, String> all = new HashMap<>(env);
             all.put("USERLOOKUP_BASE_URL", "http://127.0.0.1:" + server.getAddress().getPort());
-            all.put("USERLOOKUP_API_KEY", "k");
+            all.put("USERLOOKUP_API_KEY", "k-123456789");
             Subprocess.Result result = Subprocess.run(all, Duration.ofSeconds(60), launcher.toString(), "resolve", id);
             assertEquals(3, result.exit(), result::toString);
             assertEquals("userlookup: resolve \"" + id + "\": not found (HTTP 404): User not found\n", result.err(), result::toString);

@@ -53,4 +53,26 @@ class ProfilesIT {
         assertFalse(json.out().contains("\u001b"), json.out());
         assertEquals("", json.err());
     }
+
+    @Test
+    void atEightyColumnsAKeyFilesPathKeepsItsNameOnTheScreen() throws Exception {
+        assumeTrue(Subprocess.scriptAvailable(), "util-linux script(1) is needed for pseudo-terminal tests");
+        Path deep = Files.createDirectories(home.resolve("home/someone.with.a.rather.long.name"));
+        Files.writeString(Files.createDirectories(deep.resolve(".config/userlookup")).resolve("config.toml"),
+                "[profiles.prod]\nbase_url = \"https://svc.example.test\"\napi_key_file = \"~/.config/userlookup/production.key\"\n"
+                + "[profiles.staging]\nbase_url = \"https://staging.svc.example.test\"\napi_key_file = \"~/.config/userlookup/staging.key\"\n");
+
+        Subprocess.Result table = Subprocess.inTerminal(Map.of("HOME", deep.toString(), "NO_COLOR", "1"), 80,
+                Subprocess.LAUNCHER + " profiles");
+
+        assertEquals(0, table.exit(), table::toString);
+        String shown = table.out().replace("\r", "");
+        assertTrue(shown.contains("…/production.key\n"), shown);
+        assertTrue(shown.contains("…/staging.key\n"), shown);
+        for (String line : shown.split("\n")) {
+            if (!line.contains(deep.toString())) {
+                assertTrue(DisplayWidth.of(line) <= 80, "wider than the terminal: " + line);
+            }
+        }
+    }
 }

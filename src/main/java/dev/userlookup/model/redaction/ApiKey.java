@@ -8,15 +8,22 @@ package dev.userlookup.model.redaction;
 public final class ApiKey {
 
     private final String value;
+    private final KeySpellings spellings;
 
     private ApiKey(String value) {
         this.value = value;
+        this.spellings = new KeySpellings(value);
     }
+
+    /** Shorter than this is not a key the service issued: a typo, a placeholder, a truncated paste. */
+    public static final int MIN_LENGTH = 8;
 
     /**
      * A key as read from a file, stdin or the environment: surrounding white space (the file's
      * final newline) is dropped; anything else that is a control character is refused, since a
-     * CR or LF in a header value is a header injection.
+     * CR or LF in a header value is a header injection. A key shorter than {@value #MIN_LENGTH}
+     * characters is refused too: no key the service issues is, and text that short could not be
+     * taken out of what is shown without taking ordinary words with it.
      *
      * @param origin where the key came from, for the error message (never the key itself)
      */
@@ -36,6 +43,10 @@ public final class ApiKey {
                         + " contains a character that cannot go into an HTTP header");
             }
         }
+        if (key.length() < MIN_LENGTH) {
+            throw new IllegalArgumentException("the API key from " + origin + " has " + key.length()
+                    + " characters: too short to be one the service issued (" + MIN_LENGTH + " or more)");
+        }
         return new ApiKey(key);
     }
 
@@ -49,11 +60,16 @@ public final class ApiKey {
         return value.length();
     }
 
+    /**
+     * The text with the key replaced by {@code ***} wherever it occurs, in every spelling the
+     * service could send it back ({@link KeySpellings}): as sent, percent-encoded, JSON-escaped.
+     */
     public String redact(String text) {
-        if (text == null || value.length() < 4) {
-            return text;
-        }
-        return text.replace(value, "***");
+        return text == null ? null : spellings.replaced(text);
+    }
+
+    KeySpellings spellings() {
+        return spellings;
     }
 
     @Override

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * {@code userlookup profiles} for a person: the config file, then one row a profile (the default
- * marked {@code *}), fitted to the terminal: where the key comes from gives way first, then the
- * base URL. The config is the user's own text, but it reaches the terminal escaped all the same.
+ * marked {@code *}), fitted to the terminal: where the key comes from gives way first (cut in
+ * the middle, so a key file keeps its name), then the base URL; a base URL every command refuses is marked, and why is said under the table. The
+ * config is the user's own text, but it reaches the terminal escaped all the same.
  */
 public final class ProfilesTable {
 
@@ -17,7 +18,7 @@ public final class ProfilesTable {
             TableLayout.Column.whole(" "),
             new TableLayout.Column("NAME", 8, 3),
             new TableLayout.Column("BASE URL", 12, 2),
-            new TableLayout.Column("KEY FROM", 8, 1));
+            TableLayout.Column.cutInTheMiddle("KEY FROM", 8, 1));
 
     private ProfilesTable() {
     }
@@ -34,8 +35,7 @@ public final class ProfilesTable {
         if (!listing.profiles().isEmpty()) {
             List<String[]> rows = new ArrayList<>();
             for (ProfileListing.Entry entry : listing.profiles()) {
-                rows.add(new String[] {entry.isDefault() ? "*" : "", SafeText.escape(entry.name()),
-                    entry.baseUrl() == null ? "none" : SafeText.escape(entry.baseUrl()), keyFrom(entry)});
+                rows.add(new String[] {entry.isDefault() ? "*" : "", SafeText.escape(entry.name()), baseUrl(entry), keyFrom(entry)});
             }
             TableLayout layout = TableLayout.fit(COLUMNS, rows, width);
             out.append(layout.header().stripTrailing()).append('\n');
@@ -45,12 +45,25 @@ public final class ProfilesTable {
                 }
             }
         }
+        for (ProfileListing.Entry entry : listing.profiles()) {
+            if (entry.refused() != null) {
+                line(out, "profile " + SafeText.escape(entry.name()) + ": " + SafeText.escape(entry.refused()), width);
+            }
+        }
         if (listing.defaultMissing()) {
             line(out, "default_profile '" + SafeText.escape(listing.defaultProfile()) + "' names no profile of the file", width);
         } else if (listing.defaultProfile() != null) {
             line(out, "* default_profile: used when neither --profile nor USERLOOKUP_PROFILE names one", width);
         }
         return out.toString();
+    }
+
+    /** Marked first, so that a cut at the column's end leaves the mark. */
+    private static String baseUrl(ProfileListing.Entry entry) {
+        if (entry.baseUrl() == null) {
+            return "none";
+        }
+        return (entry.refused() == null ? "" : "refused: ") + SafeText.escape(entry.baseUrl());
     }
 
     private static String keyFrom(ProfileListing.Entry entry) {

@@ -1,6 +1,7 @@
 package dev.userlookup.output.table;
 
 import dev.userlookup.console.DisplayWidth;
+import dev.userlookup.console.LineFit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,13 +22,19 @@ final class TableLayout {
     enum Kind {
         /** Cut with an ellipsis; the column may narrow down to its minimum. */
         CUT,
+        /** As {@link #CUT}, but cut in the middle, so a path keeps its last part ({@link LineFit#middle}). */
+        CUT_IN_THE_MIDDLE,
         /** Never cut; the column is as wide as its widest cell. */
         WHOLE,
         /**
          * Never cut; the column may narrow to its typical cell (or, with a minimum, down to
          * that), and a longer cell takes more lines of its row.
          */
-        ID
+        ID;
+
+        boolean cuts() {
+            return this == CUT || this == CUT_IN_THE_MIDDLE;
+        }
     }
 
     /** A column: its header, the narrowest it may get, its rank (lower ranks shrink first), and its kind. */
@@ -38,6 +45,11 @@ final class TableLayout {
 
         Column(String header, int min, int rank) {
             this(header, min, rank, Kind.CUT);
+        }
+
+        /** Paths: cut in the middle, keeping the last part. */
+        static Column cutInTheMiddle(String header, int min, int rank) {
+            return new Column(header, min, rank, Kind.CUT_IN_THE_MIDDLE);
         }
 
         /** A column whose cells are never cut: it keeps the width of its widest cell. */
@@ -108,6 +120,7 @@ final class TableLayout {
     private static int floor(Column column, int header, int[] sortedCells, int widest) {
         switch (column.kind()) {
             case CUT:
+            case CUT_IN_THE_MIDDLE:
                 return Math.min(column.min(), widest);
             case WHOLE:
                 return widest;
@@ -150,7 +163,7 @@ final class TableLayout {
     private static void giveBack(int room, List<Column> columns, int[] widths, int[] natural) {
         List<Integer> cut = new ArrayList<>();
         for (int c = 0; c < widths.length; c++) {
-            if (columns.get(c).kind() == Kind.CUT) {
+            if (columns.get(c).kind().cuts()) {
                 cut.add(c);
             }
         }
@@ -174,7 +187,7 @@ final class TableLayout {
         int chosen = -1;
         for (int c = 0; c < widths.length; c++) {
             Column column = columns.get(c);
-            if (column.kind() != Kind.CUT || widths[c] <= floors[c]) {
+            if (!column.kind().cuts() || widths[c] <= floors[c]) {
                 continue;
             }
             if (chosen < 0 || column.rank() < columns.get(chosen).rank()
@@ -215,6 +228,8 @@ final class TableLayout {
         for (int c = 0; c < cells.length; c++) {
             if (columns.get(c).kind() == Kind.CUT) {
                 row.add(DisplayWidth.truncate(cells[c], widths[c]), x, widths[c]);
+            } else if (columns.get(c).kind() == Kind.CUT_IN_THE_MIDDLE) {
+                row.add(LineFit.middle(cells[c], widths[c]), x, widths[c]);
             } else {
                 row.add(cells[c], x, widths[c]);
             }

@@ -1,0 +1,111 @@
+package dev.userlookup.settings;
+
+import dev.userlookup.console.SafeText;
+import dev.userlookup.console.Terminal;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * The one bound on getting the key from outside the tool: a key file (a FIFO nobody writes, a
+ * device), a pipe on standard input, a key command. Each is waited for at most {@link #BOUND}
+ * and read up to {@link #MAX_BYTES}; a person at a terminal is told what the run waits for once
+ * it takes a moment; and the wait ends at once when the run is stopped (Ctrl-C, SIGTERM
+ * interrupt it). An open or a read that blocks cannot be interrupted, so it is done on a daemon
+ * thread of its own, which a run that gives up on it leaves behind.
+ */
+final class KeyWait {
+
+    static final Duration BOUND = Duration.ofSeconds(60);
+    /** A key is short: past this (/dev/zero, a log file by mistake) it is not a key. */
+    static final int MAX_BYTES = 64 * 1024;
+    /** A key file or command that answers within this says nothing at all. */
+    private static final Duration NOTICE_AFTER = Duration.ofSeconds(1);
+
+    private final Terminal terminal;
+    private final PrintStream stderr;
+    private final Duration bound;
+    private final Duration noticeAfter;
+
+    KeyWait(Terminal terminal, PrintStream stderr) {
+        this(terminal, stderr, BOUND, NOTICE_AFTER);
+    }
+
+    /** With other times, for tests: a bound of minutes cannot be waited out there. */
+    KeyWait(Terminal terminal, PrintStream stderr, Duration bound, Duration noticeAfter) {
+        this.terminal = terminal;
+        this.stderr = stderr;
+        this.bound = bound;
+        this.noticeAfter = noticeAfter;
+    }
+
+    /** Work that may block for ever, started on a daemon thread of its own. */
+    static <T> CompletableFuture<T> started(String threadName, Callable<T> work) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                result.complete(work.call());
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        }, threadName);
+        thread.setDaemon(true);
+        thread.start();
+        return result;
+    }
+
+    /**
+     * The result of {@code pending}, waited for at most the bound.
+     *
+     * @param waitingFor what a person at a terminal is told the run waits for ("the key file /x")
+     * @param tooLate the failure when the bound has passed
+     * @param giveUp lets go of what is waited for when the run gives up on it (past the bound, or
+     *     stopped): ends a command; lets a thread blocked in an open go, since the JVM waits for
+     *     a thread that is still inside a system call on its way out
+     * @throws CancellationException when the run is stopped while it waits
+     */
+    <T> T await(CompletableFuture<T> pending, String waitingFor, Supplier<RuntimeException> tooLate, Runnable giveUp) {
+        try {
+            try {
+                return pending.get(noticeAfter.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException takesAMoment) {
+                if (terminal.stderrIsTerminal()) {
+                    stderr.println("userlookup: waiting for " + SafeText.escape(waitingFor) + " (at most "
+                            + seconds(bound) + "; Ctrl-C stops)");
+                    stderr.flush();
+                }
+            }
+            return pending.get(Math.max(0, bound.minus(noticeAfter).toNanos()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            giveUp.run();
+            throw tooLate.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            giveUp.run();
+            throw new CancellationException("stopped while waiting for " + waitingFor);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException) {
+                throw (RuntimeException) e.getCause();
+            }
+            if (e.getCause() instanceof Error) {
+                throw (Error) e.getCause();
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** The bound as the words of a message say it: "60 s". */
+    String bound() {
+        return seconds(bound);
+    }
+
+    private static String seconds(Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() / 1000.0 + " s";
+    }
+}
