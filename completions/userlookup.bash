@@ -694,7 +694,7 @@ function _picocli_userlookup_help() {
       return
       ;;
   esac
-  local COMMANDTOPIC_pos_param_args=("resolve" "find" "list" "doctor" "profiles" "completion" "environment" "config" "exit-codes") # 0-0 values
+  local COMMANDTOPIC_pos_param_args=("resolve" "find" "list" "doctor" "profiles" "completion" "environment" "config" "exit-codes" "output" "requests") # 0-0 values
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )

@@ -88,8 +88,9 @@ public final class ManPage {
         page.append(".SH DESCRIPTION\n");
         paragraphs(page, root.usageMessage().description());
         page.append(".PP\nOPTIONS work before or after the command.\n");
-        page.append(".PP\n").append(text("At a terminal, userlookup help TOPIC shows ENVIRONMENT (topic environment), "
-                + "FILES (config) and EXIT STATUS (exit-codes), and userlookup help COMMAND a command's help.")).append('\n');
+        page.append(".PP\n").append(text("At a terminal, userlookup help TOPIC shows OUTPUT (topic output), REQUESTS "
+                + "(requests), ENVIRONMENT (environment), FILES (config) and EXIT STATUS (exit-codes), and userlookup help "
+                + "COMMAND a command's help.")).append('\n');
 
         page.append(".SH COMMANDS\n");
         for (CommandLine sub : root.subcommands().values()) {
@@ -112,6 +113,12 @@ public final class ManPage {
                 option(page, option);
             }
         }
+
+        page.append(".SH OUTPUT\n");
+        blocks(page, HelpTopics.OUTPUT.blocks());
+
+        page.append(".SH REQUESTS\n");
+        blocks(page, HelpTopics.REQUESTS.blocks());
 
         page.append(".SH ENVIRONMENT\n");
         blocks(page, HelpTopics.ENVIRONMENT.blocks());

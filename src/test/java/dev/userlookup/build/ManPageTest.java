@@ -171,7 +171,7 @@ class ManPageTest {
     @Test
     void theSectionsAManPageOwes() throws Exception {
         Map<String, String> sections = sections(rendered());
-        assertEquals(List.of("NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS",
+        assertEquals(List.of("NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "OUTPUT", "REQUESTS", "ENVIRONMENT", "FILES", "EXIT STATUS",
                 "EXAMPLES", "SEE ALSO"), List.copyOf(sections.keySet()));
         assertTrue(sections.get("NAME").contains("userlookup - look up the end users of the health-data service"), sections.get("NAME"));
         for (String variable : List.of("USERLOOKUP_BASE_URL", "USERLOOKUP_API_KEY", "USERLOOKUP_PROFILE", "USERLOOKUP_JAVA_OPTS",

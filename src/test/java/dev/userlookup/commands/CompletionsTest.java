@@ -142,7 +142,7 @@ class CompletionsTest {
     void theCommandsAndTheHelpTopicsCompleteAfterHelp() throws Exception {
         Path folder = Files.createTempDirectory("userlookup-help");
 
-        assertEquals(List.of("resolve", "find", "list", "doctor", "profiles", "completion", "environment", "config", "exit-codes"),
+        assertEquals(List.of("resolve", "find", "list", "doctor", "profiles", "completion", "environment", "config", "exit-codes", "output", "requests"),
                 complete(folder, "userlookup", "help", "").lines().toList());
         assertEquals("exit-codes\n", complete(folder, "userlookup", "help", "ex"));
         assertEquals("environment\n", complete(folder, "userlookup", "help", "env"));

@@ -68,7 +68,7 @@ class HelpScreenTest {
         }
         List<String> topics = help.stream().filter(line -> line.contains("userlookup help TOPIC")).toList();
         assertEquals(1, topics.size(), String.join("\n", help));
-        for (String topic : new String[] {"environment", "config", "exit-codes"}) {
+        for (String topic : new String[] {"environment", "config", "exit-codes", "output", "requests"}) {
             assertTrue(topics.get(0).contains(topic), topics.get(0));
         }
         assertFalse(help.contains("Exit status:") || help.stream().anyMatch(line -> line.startsWith("  USERLOOKUP_API_KEY")),
@@ -81,7 +81,7 @@ class HelpScreenTest {
         for (String command : model().getSubcommands().keySet()) {
             assertOneScreen(command + " --help", lines(cli(terminal).run(command, "--help")));
         }
-        for (String topic : new String[] {"environment", "config", "exit-codes"}) {
+        for (String topic : dev.userlookup.commands.help.HelpTopics.names()) {
             assertOneScreen("help " + topic, lines(cli(terminal).run("help", topic)));
         }
     }

@@ -325,7 +325,7 @@ class OptionsTest {
         Cli.Result version = Cli.bare().run("-V");
 
         assertEquals(0, help.exit());
-        assertTrue(help.out().contains("Help topics:"), help.out());
+        assertTrue(help.out().contains("userlookup help TOPIC:"), help.out());
         assertTrue(help.out().contains("resolve") && help.out().contains("list"), help.out());
         assertEquals(0, subHelp.exit());
         assertTrue(subHelp.out().contains("--limit"), subHelp.out());

@@ -383,7 +383,7 @@ class TerminalIT {
             }
         }
         Subprocess.Result root = Subprocess.inTerminal(env("USERLOOKUP_PAGER", ""), 80, 45, Subprocess.LAUNCHER + " --help");
-        assertTrue(stripAnsi(root.out()).contains("\r\nHelp topics: environment, config, exit-codes (userlookup help TOPIC).\r\n"), root.out());
+        assertTrue(stripAnsi(root.out()).contains("\r\nuserlookup help TOPIC: environment, config, exit-codes, output, requests.\r\n"), root.out());
     }
 
     @Test

@@ -117,8 +117,50 @@ public final class HelpTopics {
             new Text("A script can tell the failures apart by the exit status:"),
             EXIT_STATUSES));
 
+
+    public static final Topic OUTPUT = new Topic("output", "what each output format prints", List.of(
+            new Text("-o picks the format; the default is table on a terminal, json otherwise. --fields picks the fields "
+                    + "and their order in every format; --jq prints a filter's results instead, one a line."),
+            new Entries(List.of(
+                    new Entry("json", "Lossless: every field the service sent, unknown ones included, with its names, order "
+                            + "and number digits. resolve of one id prints the user, of several an array in input order; "
+                            + "a page prints the list as sent; list --all prints {\"users\": [...], \"total\": N, \"offset\": 0, "
+                            + "\"limit\": N}, N the users printed."),
+                    new Entry("ndjson", "One compact user a line, lossless, written as pages arrive."),
+                    new Entry("csv", "RFC 4180, a header row of the --fields names; sources are slugs joined by ';'. A cell "
+                            + "that begins with =, +, -, @, a tab or CR gets a leading ' so a spreadsheet never runs it."),
+                    new Entry("table", "For people: a card for one user, rows fitted to the terminal for several, and on a "
+                            + "terminal a footer with the next page's command. From 60 columns the ids are never cut; "
+                            + "other columns give way whole. Text from the service shows its control characters escaped."))),
+            new Text("A list --all document cut short (Ctrl-C, SIGTERM, a failure part-way) is still closed, and ends with "
+                    + "\"incomplete\": {\"reason\": \"interrupted\", \"terminated\" or \"failed\", \"next_offset\": N}: "
+                    + "list --all --offset N goes on from the first user not printed; a whole walk has no such key. ndjson and "
+                    + "csv end on a whole line. Into a reader that goes away (| head) the run stops at once, exit 0."),
+            new Text("Output taller than the screen goes through $USERLOOKUP_PAGER, else $PAGER, else less -FRX; never "
+                    + "into a pipe. Progress and retries show on one line of standard error, only at a terminal.")));
+
+    public static final Topic REQUESTS = new Topic("requests", "how userlookup talks to the service", List.of(
+            new Text("Each request sends the key in x-service-api-key, Accept: application/json, Accept-Encoding: gzip "
+                    + "and User-Agent: userlookup/VERSION; -v shows each one, the key as ***. HTTP/2 over TLS where the "
+                    + "server offers it, one connection shared by the whole run."),
+            new Text("Connection failures, timeouts, 408, 500, 502 and 504 are retried --retries times with exponential "
+                    + "backoff and jitter. A 429 or 503 slows the whole run: every request waits out one shared pause (the "
+                    + "larger of Retry-After, up to 60 s, and the backoff), the requests in flight halve, and a refusal "
+                    + "without Retry-After (a reverse proxy's rate limit) teaches the run a rate it keeps to. The run gives "
+                    + "up once nothing has been answered for " + ClientSettings.GIVE_UP_SECONDS + " s; a Retry-After "
+                    + "longer than 60 s fails at once, saying when to try again. 401, 403, 404 and 422 are never retried."),
+            new Text("Redirects are followed only within the same scheme, host and port. Plain http:// goes only to "
+                    + "loopback unless --allow-insecure-http. A password in a base URL is refused and never shown."),
+            new Text("What the service sends is checked before anything is printed: a body that is not UTF-8 JSON of the "
+                    + "shape expected, an object naming a key twice, a number no double can hold, a user with another "
+                    + "client_user_id than the one asked for, or answers larger than memory allows is exit 5. An id is "
+                    + "at most 1024 bytes of UTF-8, as an argument or a line of --stdin."),
+            new Text("Network failures say what happened in one line: a host that does not resolve, a certificate from "
+                    + "a CA the JDK does not trust (give it with --ca-cert), an expired one, one for another host, a proxy "
+                    + "refusing its credentials (never retried).")));
+
     /** In the order help lists them. */
-    public static final List<Topic> ALL = List.of(ENVIRONMENT, CONFIG, EXIT_CODES);
+    public static final List<Topic> ALL = List.of(ENVIRONMENT, CONFIG, EXIT_CODES, OUTPUT, REQUESTS);
 
     private HelpTopics() {
     }

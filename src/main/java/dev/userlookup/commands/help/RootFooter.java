@@ -30,8 +30,8 @@ public final class RootFooter {
         return lines.toArray(String[]::new);
     }
 
-    /** {@code Help topics: environment, config, exit-codes (userlookup help TOPIC).} */
+    /** {@code userlookup help TOPIC: environment, config, ...}: one line at 80 columns. */
     static String topicsLine() {
-        return "Help topics: " + String.join(", ", HelpTopics.names()) + " (userlookup help TOPIC).";
+        return "userlookup help TOPIC: " + String.join(", ", HelpTopics.names()) + ".";
     }
 }

@@ -40,7 +40,7 @@ class HelpTopicsTest {
     void theRootFooterNamesEveryTopicOnOneLine() {
         List<String> naming = List.of(RootFooter.lines()).stream().filter(line -> line.contains("userlookup help TOPIC")).toList();
 
-        assertEquals(List.of("Help topics: environment, config, exit-codes (userlookup help TOPIC)."), naming);
+        assertEquals(List.of("userlookup help TOPIC: environment, config, exit-codes, output, requests."), naming);
     }
 
     @ParameterizedTest(name = "{0} columns")
