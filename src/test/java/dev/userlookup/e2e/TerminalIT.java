@@ -340,7 +340,7 @@ class TerminalIT {
     }
 
     static final String[] HELP = {"--help", "help", "help resolve", "resolve --help", "list --help", "find --help", "doctor --help",
-        "completion --help", "help help", "help environment", "help config", "help exit-codes"};
+        "completion --help", "help help", "help environment", "help config", "help exit-codes", "help output", "help requests"};
 
     @org.junit.jupiter.params.ParameterizedTest(name = "{0} columns")
     @org.junit.jupiter.params.provider.ValueSource(ints = {60, 67, 80, 100})
@@ -372,7 +372,7 @@ class TerminalIT {
     /** The root help and every topic fit a screen of 80 columns and 45 lines. */
     @Test
     void rootHelpAndTheTopicsAreOneScreenAt80Columns() {
-        for (String help : new String[] {"--help", "help environment", "help config", "help exit-codes"}) {
+        for (String help : new String[] {"--help", "help environment", "help config", "help exit-codes", "help output", "help requests"}) {
             Subprocess.Result result = Subprocess.inTerminal(env("USERLOOKUP_PAGER", ""), 80, 45, Subprocess.LAUNCHER + " " + help);
 
             assertEquals(0, result.exit(), result::toString);
