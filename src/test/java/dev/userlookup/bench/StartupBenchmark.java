@@ -16,7 +16,8 @@ import java.util.Map;
  * alternating, medians; then the installed copy (the distribution unpacked elsewhere, with a cache
  * folder of its own) against {@code target/userlookup}, alternating, medians, and its first run
  * with an empty cache. With {@code -Dbench.otherJdk=/path/to/jdk} the launcher also runs on that
- * JDK (JAVA_HOME). {@code -Dbench.only=install} runs only the installed copy's comparison.
+ * JDK (JAVA_HOME). {@code -Dbench.only=install} runs only the installed copy's comparison; then the
+ * bundles against both ({@code -Dbench.only=bundle} alone).
  */
 public final class StartupBenchmark {
 
@@ -26,7 +27,8 @@ public final class StartupBenchmark {
     public static void main(String[] args) throws Exception {
         boolean startup = Benchmarks.selected("startup");
         boolean installed = startup || Benchmarks.selected("install");
-        if (!installed) {
+        boolean bundled = startup || Benchmarks.selected("bundle");
+        if (!installed && !bundled) {
             return;
         }
         Path launcher = Path.of(args.length > 0 ? args[0] : "target/userlookup");
@@ -37,7 +39,12 @@ public final class StartupBenchmark {
             String id = http.users().clientUserId(42);
             Map<String, String> env = env(http);
             if (!startup) {
-                compareInstalled(launcher, id, env, runs, otherJdk);
+                if (installed) {
+                    compareInstalled(launcher, id, env, runs, otherJdk);
+                }
+                if (bundled) {
+                    compareBundles(launcher, id, env(https), runs, otherJdk);
+                }
                 return;
             }
             System.out.printf(Locale.ROOT, "%nresolve of one id on loopback, %d alternating runs, medians%n%n", runs);
@@ -56,7 +63,96 @@ public final class StartupBenchmark {
                 compareTls(otherJdk, otherJdk, launcher, id, http, https, runs);
             }
             compareInstalled(launcher, id, env, runs, otherJdk);
+            compareBundles(launcher, id, env(https), runs, otherJdk);
         }
+    }
+
+    /**
+     * The bundles (target/userlookup-*-linux-x64.tar.gz, or {@code -Dbench.bundles=a.tar.gz,b.tar.gz}),
+     * each unpacked in a fresh folder, against the build tree's launcher and the installed archive
+     * (with its cache made), all run in turn, resolve over HTTPS; medians of wall time and CPU. A
+     * bundle runs on its own runtime whatever the row's JDK, which is the others'.
+     */
+    private static void compareBundles(Path launcher, String id, Map<String, String> env, int runs, String otherJdk) throws Exception {
+        Path folder = launcher.toAbsolutePath().getParent();
+        List<Path> bundles = new ArrayList<>();
+        String named = System.getProperty("bench.bundles", "");
+        if (!named.isBlank()) {
+            for (String bundle : named.split(",")) {
+                bundles.add(Path.of(bundle.strip()));
+            }
+        } else {
+            try (var files = Files.list(folder)) {
+                files.filter(file -> file.getFileName().toString().matches("userlookup-.*-linux-x64\\.tar\\.gz")).forEach(bundles::add);
+            }
+        }
+        Path dist;
+        try (var files = Files.list(folder)) {
+            dist = files.filter(file -> file.getFileName().toString().matches("userlookup-[^-]*\\.tar\\.gz")).findFirst().orElse(null);
+        }
+        if (bundles.isEmpty() || dist == null) {
+            System.out.println("\nno bundle or no distribution beside " + launcher + ": the bundles are not measured");
+            return;
+        }
+        Path work = Files.createTempDirectory("userlookup-bench-bundle");
+        try {
+            List<String> names = new ArrayList<>(List.of("target/userlookup", "installed archive"));
+            List<Path> launchers = new ArrayList<>(List.of(launcher, unpacked(dist, Files.createDirectories(work.resolve("dist")))));
+            for (int i = 0; i < bundles.size(); i++) {
+                Path home = unpacked(bundles.get(i), Files.createDirectories(work.resolve("bundle-" + i)));
+                launchers.add(home);
+                names.add("bundle (Java " + dev.userlookup.build.StartupArchive.releaseVersion(home.getParent().getParent().resolve("lib/runtime")) + ")");
+            }
+            System.out.printf(Locale.ROOT, "%nresolve over HTTPS, %d runs of each in turn, medians: wall (CPU)%n%n", runs);
+            System.out.println("| JDK | " + String.join(" | ", names) + " |");
+            System.out.println("|---|" + "---:|".repeat(names.size()));
+            bundleRow("default java", null, launchers, id, env, runs, work);
+            if (!otherJdk.isBlank()) {
+                bundleRow(otherJdk, otherJdk, launchers, id, env, runs, work);
+            }
+        } finally {
+            Measured.run(List.of("rm", "-rf", work.toString()), Map.of());
+        }
+    }
+
+    /** The launcher of a tar.gz unpacked into {@code into} (its one folder's bin/userlookup). */
+    private static Path unpacked(Path tarball, Path into) throws Exception {
+        Measured unpacked = Measured.run(List.of("tar", "-xzf", tarball.toString(), "-C", into.toString()), Map.of());
+        if (unpacked.exit() != 0) {
+            throw new IllegalStateException("tar -xzf " + tarball + " exited " + unpacked.exit());
+        }
+        try (var folders = Files.list(into)) {
+            return folders.filter(Files::isDirectory).findFirst().orElseThrow().resolve("bin/userlookup");
+        }
+    }
+
+    private static void bundleRow(String label, String javaHome, List<Path> launchers, String id, Map<String, String> env, int runs,
+                                  Path work) throws Exception {
+        Map<String, String> toolEnv = withJdk(env, javaHome);
+        toolEnv.put("XDG_CACHE_HOME", Files.createTempDirectory(work, "cache").toString());
+        List<List<Long>> wall = new ArrayList<>();
+        List<List<Long>> cpu = new ArrayList<>();
+        for (int i = -2; i < runs; i++) {
+            for (int which = 0; which < launchers.size(); which++) {
+                if (i == -2) {
+                    wall.add(new ArrayList<>());
+                    cpu.add(new ArrayList<>());
+                }
+                Measured run = Measured.run(List.of(launchers.get(which).toString(), "resolve", id), toolEnv);
+                if (run.exit() != 0) {
+                    throw new IllegalStateException(launchers.get(which) + " exited " + run.exit());
+                }
+                if (i >= 0) {
+                    wall.get(which).add(run.millis());
+                    cpu.get(which).add(Math.round(run.cpuSeconds() * 1000));
+                }
+            }
+        }
+        StringBuilder row = new StringBuilder("| " + label + " |");
+        for (int which = 0; which < launchers.size(); which++) {
+            row.append(String.format(Locale.ROOT, " %d ms (%d ms) |", median(wall.get(which)), median(cpu.get(which))));
+        }
+        System.out.println(row);
     }
 
     /**

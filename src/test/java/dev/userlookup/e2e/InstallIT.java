@@ -3,6 +3,7 @@ package dev.userlookup.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,9 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * README's Install block, run as written, one line after the other, by a real shell in a new
- * home folder (nothing in it, not even ~/.local), against the archive the build made: every line
- * must succeed, and then userlookup answers from PATH and through its link.
+ * README's Install blocks, each run as written, one line after the other, by a real shell in a
+ * new home folder (nothing in it, not even ~/.local), against what the build made: the bundle
+ * where no Java is on PATH, the Debian package with sudo and apt (the tests run as root), the
+ * portable archive on the JDK at hand. Every line must succeed, and then userlookup answers from
+ * PATH. {@code -Duserlookup.readme=FILE} runs the blocks of another text (a README being written).
  */
 class InstallIT {
 
@@ -27,18 +30,35 @@ class InstallIT {
 
     @TempDir
     Path home;
+    @TempDir
+    Path systemBin;
 
-    /** The lines of the first {@code ```sh} block under README's "## Install". */
-    static List<String> installBlock() throws Exception {
-        String readme = Files.readString(Path.of("README.md"));
+    static final Path README = Path.of(System.getProperty("userlookup.readme", "README.md"));
+    static final String ARCHIVE = "target/userlookup-" + VERSION + ".tar.gz";
+    static final String BUNDLE = "target/userlookup-" + VERSION + "-linux-x64.tar.gz";
+    static final String DEB = "target/userlookup_" + VERSION + "_amd64.deb";
+
+    /** The lines of each {@code ```sh} block under README's "## Install", blank lines left out. */
+    static List<List<String>> installBlocks() throws Exception {
+        String readme = Files.readString(README);
         int section = readme.indexOf("\n## Install\n");
         assertTrue(section >= 0, "README has no '## Install' section");
         int end = readme.indexOf("\n## ", section + 1);
         String install = readme.substring(section, end < 0 ? readme.length() : end);
-        int open = install.indexOf("```sh\n");
-        assertTrue(open >= 0, "README's Install section has no ```sh block");
-        int close = install.indexOf("\n```", open);
-        return install.substring(open + "```sh\n".length(), close).lines().filter(line -> !line.isBlank()).toList();
+        List<List<String>> blocks = new ArrayList<>();
+        for (int open = install.indexOf("```sh\n"); open >= 0; open = install.indexOf("```sh\n", open + 1)) {
+            int close = install.indexOf("\n```", open);
+            blocks.add(install.substring(open + "```sh\n".length(), close).lines().filter(line -> !line.isBlank()).toList());
+        }
+        assertFalse(blocks.isEmpty(), "README's Install section has no ```sh block");
+        return blocks;
+    }
+
+    /** The block that installs {@code artifact} (the first line to name it decides). */
+    static List<String> installBlock(String artifact) throws Exception {
+        List<List<String>> blocks = installBlocks();
+        return blocks.stream().filter(block -> block.stream().anyMatch(line -> line.contains(artifact))).findFirst()
+                .orElseThrow(() -> new AssertionError("README's Install has no ```sh block that installs " + artifact + ": " + blocks));
     }
 
     /**
@@ -76,11 +96,9 @@ class InstallIT {
     }
 
     @Test
-    void readmesInstallBlockRunsAsWrittenInAFreshHome() throws Exception {
-        List<String> lines = installBlock();
-        assertTrue(lines.stream().anyMatch(line -> line.contains("target/userlookup-" + VERSION + ".tar.gz")),
-                "README's Install block unpacks the archive of this version, " + VERSION + ": " + lines);
-        assertTrue(Files.exists(Path.of("target/userlookup-" + VERSION + ".tar.gz")), "the build made the archive");
+    void theBlockOfThePortableArchiveRunsAsWrittenInAFreshHome() throws Exception {
+        List<String> lines = installBlock(ARCHIVE);
+        assertTrue(Files.exists(Path.of(ARCHIVE)), "the build made the archive");
         assertFalse(Files.exists(home.resolve(".local")), "a fresh home");
         Path installed = home.resolve(".local/opt/userlookup-" + VERSION + "/bin/userlookup");
 
@@ -104,12 +122,72 @@ class InstallIT {
         assertTrue(Files.isSymbolicLink(home.resolve(".local/bin/userlookup")));
     }
 
+    /** PATH without java: each program of the system's PATH but java, linked into a folder of its own. */
+    private String pathWithoutJava() throws Exception {
+        Path bin = systemBin;
+        for (String folder : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+            if (folder.isEmpty() || !Files.isDirectory(Path.of(folder))) {
+                continue;
+            }
+            try (Stream<Path> programs = Files.list(Path.of(folder))) {
+                for (Path program : programs.toList()) {
+                    String name = program.getFileName().toString();
+                    if (!name.equals("java") && !name.equals("userlookup") && !Files.exists(bin.resolve(name), java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                            && Files.isExecutable(program) && !Files.isDirectory(program)) {
+                        Files.createSymbolicLink(bin.resolve(name), program);
+                    }
+                }
+            }
+        }
+        return bin.toString();
+    }
+
     @Test
-    void theBlockReadsAsARunOfPlainCommands() throws Exception {
+    void theBlockOfTheBundleRunsAsWrittenWhereNoJavaIs() throws Exception {
+        List<String> lines = installBlock(BUNDLE);
+        assertTrue(Files.exists(Path.of(BUNDLE)), "the build made the bundle (Linux x64)");
+        Map<String, String> env = freshEnvironment();
+        env.put("PATH", pathWithoutJava());
+        env.put("JAVA_HOME", null);
+        assertEquals("", Subprocess.run(env, Duration.ofSeconds(30), "sh", "-c", "command -v java").out(), "no java on PATH");
+
+        for (int run = 1; run <= 2; run++) {
+            Subprocess.Result result = Subprocess.run(Path.of("").toAbsolutePath(), env, Duration.ofSeconds(120), shellRunning(lines));
+
+            assertEquals(0, result.exit(), "run " + run + ": " + result);
+            assertTrue(result.out().contains("userlookup " + VERSION + "\n"), result::toString);
+            assertTrue(result.out().endsWith(home.resolve(".local/bin/userlookup") + "\n"), "userlookup on PATH is the one installed: " + result);
+        }
+        assertFalse(Files.exists(home.resolve(".cache")), "the bundle writes nothing to the user's cache");
+    }
+
+    @Test
+    void theBlockOfTheDebianPackageRunsAsWritten() throws Exception {
+        List<String> lines = installBlock(DEB);
+        assertTrue(Files.exists(Path.of(DEB)), "the build made no Debian package (it needs dpkg-deb and dpkg-shlibdeps: apt-get install dpkg-dev)");
+        assumeTrue(LocalUser.root() && Subprocess.onPath("sudo") && Subprocess.onPath("apt"),
+                "the package's block needs root (as CI runs), sudo and apt (apt-get install sudo)");
+        Subprocess.Result before = Subprocess.run(Map.of(), Duration.ofSeconds(60), "dpkg-query", "-W", "-f", "${db:Status-Status}", "userlookup");
+        assertTrue(before.exit() != 0 || before.out().equals("not-installed"),
+                "a userlookup package is installed on this machine already; the test would replace it: " + before);
+        try {
+            Subprocess.Result result = Subprocess.run(Path.of("").toAbsolutePath(), freshEnvironment(), Duration.ofSeconds(300), shellRunning(lines));
+
+            assertEquals(0, result.exit(), result::toString);
+            assertTrue(result.out().contains("userlookup " + VERSION + "\n"), result::toString);
+            assertTrue(result.out().endsWith("/usr/bin/userlookup\n"), result::toString);
+        } finally {
+            Subprocess.run(Map.of(), Duration.ofSeconds(300), "dpkg", "--purge", "userlookup");
+        }
+    }
+
+    @Test
+    void theBlocksReadAsRunsOfPlainCommands() throws Exception {
         // What is run here is what a person reads: no line continued, no here-document, no prompt.
-        List<String> lines = new ArrayList<>(installBlock());
-        for (String line : lines) {
-            assertFalse(line.endsWith("\\") || line.contains("<<") || line.startsWith("$ "), line);
+        for (List<String> block : installBlocks()) {
+            for (String line : block) {
+                assertFalse(line.endsWith("\\") || line.contains("<<") || line.startsWith("$ "), line);
+            }
         }
     }
 }

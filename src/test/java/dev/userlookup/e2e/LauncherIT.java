@@ -319,6 +319,56 @@ class LauncherIT {
         assertTrue(cache.get(0).matches("userlookup-\\d+-\\d{14}-" + Pattern.quote(version) + "\\.jsa"), cache::toString);
     }
 
+    /** The launcher under {@code ulimit -v kb} (a shell sets it, then becomes the launcher). */
+    private Subprocess.Result underVirtualMemoryLimit(int kb, Map<String, String> env, Path launcher, String... arguments) {
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "ulimit -v \"$1\" || exit 99; shift; exec \"$@\"", "sh",
+                String.valueOf(kb), launcher.toString()));
+        command.addAll(List.of(arguments));
+        return Subprocess.run(env, Duration.ofSeconds(120), command);
+    }
+
+    @ParameterizedTest(name = "ulimit -v {0}")
+    @ValueSource(ints = {2_000_000, 1_000_000, 700_000, 590_000})
+    void underAVirtualMemoryLimitTheJvmIsSizedToFitIt(int kb) throws Exception {
+        // The JVM's own sizes reserve more than 2 GB of address space: it stopped with its two lines.
+        String id = fake.users().clientUserId(7);
+        assertResolves(underVirtualMemoryLimit(kb, env(), Subprocess.LAUNCHER, "resolve", id));
+        Subprocess.Result walk = underVirtualMemoryLimit(kb, env(), Subprocess.LAUNCHER, "list", "--all", "--parallel", "16", "-o", "ndjson");
+        assertEquals(0, walk.exit(), walk::toString);
+        assertEquals(100, walk.out().lines().count(), walk::toString);
+        if (Files.isExecutable(JDK25.resolve("bin/java"))) {
+            assertResolves(underVirtualMemoryLimit(kb, env("JAVA_HOME", JDK25.toString()), Subprocess.LAUNCHER, "resolve", id));
+        }
+    }
+
+    @ParameterizedTest(name = "ulimit -v {0}")
+    @ValueSource(ints = {200_000, 500_000})
+    void belowWhatAnyJvmNeedsTheLauncherSaysSoInOneLine(int kb) throws Exception {
+        // A segmentation fault (exit 139) under 200 MB, the JVM's two lines above.
+        Subprocess.Result result = underVirtualMemoryLimit(kb, env(), Subprocess.LAUNCHER, "resolve", fake.users().clientUserId(7));
+
+        assertEquals(1, result.exit(), result::toString);
+        assertEquals("", result.out(), result::toString);
+        assertEquals("userlookup: Java cannot start within the virtual memory limit of " + kb / 1024 + " MB (ulimit -v): it needs 576 MB;"
+                + " raise the limit (ulimit -v 589824) or lift it (ulimit -v unlimited)\n", result.err());
+    }
+
+    @Test
+    void underAVirtualMemoryLimitNoArchiveIsDumpedAndNoneIsMarkedFailed() throws Exception {
+        // A dump sized for no limit would fail there, and its marker keep the archive away for a day.
+        Path home = unpackWithClassList();
+        Map<String, String> env = freshHome(home.resolve("bin"));
+        String id = fake.users().clientUserId(7);
+
+        assertResolves(underVirtualMemoryLimit(2_000_000, env, home.resolve("bin/userlookup"), "resolve", id));
+        assertEquals(List.of(), filesIn(dir.resolve("home/.cache/userlookup")));
+        assertResolves(onPath(env, "resolve", id));
+        List<Path> made = filesIn(dir.resolve("home/.cache/userlookup"));
+        assertEquals(1, made.size(), made::toString);
+        assertTrue(made.get(0).toString().endsWith(".jsa"), made::toString);
+        assertResolves(underVirtualMemoryLimit(2_000_000, env, home.resolve("bin/userlookup"), "resolve", id));
+    }
+
     @Test
     void cdpathNeitherMovesNorPrintsTheFolderItComputes() throws Exception {
         Path launcher = install(true);

@@ -216,6 +216,17 @@ final class Subprocess {
                 "trap : INT; stty cols " + columns + " rows " + rows + "; " + shellCommand, "/dev/null");
     }
 
+    /** Whether {@code program} is on this process's PATH. */
+    static boolean onPath(String program) {
+        for (String folder : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+            Path candidate = Path.of(folder.isEmpty() ? "." : folder, program);
+            if (Files.isExecutable(candidate) && !Files.isDirectory(candidate)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static boolean scriptAvailable() {
         return Files.isExecutable(Path.of("/usr/bin/script"));
     }
