@@ -19,8 +19,8 @@ import java.util.stream.Stream;
  * hit) against {@code resolve} of its client_user_id. Runs alternate; medians. The issue's
  * targets: at most 0.7x the full walk, and at most 1.5x resolve.
  *
- * <p>Run with {@code mvn -q -Pbench -DskipTests package -Dbench.only=find} (see README,
- * Performance); {@code -Dbench.runs=N} sets the runs.
+ * <p>Run with {@code mvn -q -Pbench -DskipTests verify -Dbench.only=find} (see
+ * src/site/markdown/performance.md); {@code -Dbench.runs=N} sets the runs.
  */
 public final class FindBenchmark {
 

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * own time is 20 s. The issue's targets: done within 1.5x that (30 s), at most a quarter of the
  * requests refused. The limit counts the requests where the service sees them.
  *
- * <p>Run with {@code mvn -q -Pbench -DskipTests package -Dbench.only=ratelimit};
+ * <p>Run with {@code mvn -q -Pbench -DskipTests verify -Dbench.only=ratelimit};
  * {@code -Dbench.runs=N} sets the runs (medians).
  */
 public final class RateLimitBenchmark {

@@ -163,7 +163,7 @@ public final class StartupBenchmark {
             throws Exception {
         Path dist;
         try (var files = Files.list(launcher.toAbsolutePath().getParent())) {
-            dist = files.filter(file -> file.getFileName().toString().matches("userlookup-.*\\.tar\\.gz")).findFirst().orElse(null);
+            dist = files.filter(file -> file.getFileName().toString().matches("userlookup-[^-]*\\.tar\\.gz")).findFirst().orElse(null);
         }
         if (dist == null) {
             System.out.println("\nno userlookup-*.tar.gz beside " + launcher + ": the installed copy is not measured");

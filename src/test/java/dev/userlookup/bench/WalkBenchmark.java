@@ -24,7 +24,7 @@ import java.util.function.ToDoubleFunction;
  * 50,000 users with the fake building and compressing every page as it is asked for (about
  * 17 ms of CPU a page on this 2-core machine), for comparison.
  *
- * <p>Run with {@code mvn -q -Pbench -DskipTests package} (see README, Performance);
+ * <p>Run with {@code mvn -q -Pbench -DskipTests verify} (see src/site/markdown/performance.md);
  * {@code -Dbench.only=walk} skips the start-up benchmark, {@code -Dbench.runs=N} sets the runs
  * (medians), {@code -Dbench.formatUsers=N} the team size of the per-format runs.
  */
