@@ -128,7 +128,9 @@ public final class ManPage {
         page.append(".TP\n").append(bold("$XDG_CACHE_HOME/userlookup/")).append(" (default ").append(bold("~/.cache/userlookup/"))
                 .append(")\n").append(text("find's index (user_id to client_user_id, one file per base URL and team) and the "
                         + "class-data archives the launcher makes on first use, one per build, JDK and copy of the program "
-                        + "(folders 700, files 600); removed, they are made anew."))
+                        + "(folders 700, files 600); removed, they are made anew. The launcher uses or writes an archive only "
+                        + "where no one else could have put it: every folder from / down is yours or root's and writable by "
+                        + "neither group nor others, the file is yours, and no link is followed; otherwise it runs without one."))
                 .append('\n');
         page.append(".TP\n").append(bold("lib/userlookup.jar")).append('\n')
                 .append(text("The program, found by the launcher beside itself or in ../lib (links followed); with it "
