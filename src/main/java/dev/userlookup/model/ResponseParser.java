@@ -73,7 +73,7 @@ public final class ResponseParser {
             requireDocument(operation, root);
             int start = (int) parser.currentTokenLocation().getByteOffset();
             FieldNames names = new FieldNames();
-            UserShape shape = new UserShape(false, names);
+            UserShape shape = new UserShape(names);
             String problem;
             if (root == JsonToken.START_OBJECT) {
                 problem = shape.read(parser);
@@ -86,7 +86,7 @@ public final class ResponseParser {
             if (problem != null) {
                 throw new BadResponse(operation, problem, null);
             }
-            return new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), null, reading);
+            return shape.record(new JsonBytes(body, start, end - start), reading);
         } catch (IOException | NumberFormatException | ArithmeticException e) {
             throw translate(reading, e);
         }
@@ -193,21 +193,6 @@ public final class ResponseParser {
         }
         // Jackson lets a few number failures through unchecked (an exponent that overflows).
         return reading.failure("a number is out of any usable range", e);
-    }
-
-    static String fieldPath(com.fasterxml.jackson.databind.JsonMappingException e) {
-        StringBuilder path = new StringBuilder();
-        for (com.fasterxml.jackson.databind.JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (path.length() > 0) {
-                    path.append('.');
-                }
-                path.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                path.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return path.length() == 0 ? "" : path + ": ";
     }
 
     /** What a value is, as the problems say it: "an object", "a string", ..., "null". */

@@ -1,12 +1,5 @@
 package dev.userlookup.model.json;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationContext;
-import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import java.io.IOException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -15,22 +8,14 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 /**
- * java.time readers for the service's timestamps and dates. Small on purpose: JavaTimeModule
- * costs start-up time and, by default, moves every offset to UTC, while a support person wants to
- * see the offset the service stored. Accepted: ISO-8601 with or without fractional seconds, with
+ * The service's timestamps and dates read as java.time values, keeping the offset the service
+ * stored (a support person wants to see it). Accepted: ISO-8601 with or without fractional seconds, with
  * an offset or {@code Z}; a timestamp without an offset is read as UTC; a space may stand for
  * {@code T} (Python's {@code str(datetime)}).
  */
 public final class Timestamps {
 
     private Timestamps() {
-    }
-
-    public static SimpleModule module() {
-        SimpleModule module = new SimpleModule("userlookup-time");
-        module.addDeserializer(OffsetDateTime.class, new OffsetDateTimeReader());
-        module.addDeserializer(LocalDate.class, new LocalDateReader());
-        return module;
     }
 
     public static OffsetDateTime parseTimestamp(String text) {
@@ -52,8 +37,8 @@ public final class Timestamps {
     /**
      * The form the service sends, {@code 2023-01-01T00:08:43.912157+00:00} (or with {@code Z}, a
      * space for {@code T}, no fraction, no offset for UTC), read digit by digit: a table row reads
-     * one for every user, and the formatter took about 3 µs each under C1. Anything else, and any
-     * value out of range, is left to the formatter (null), which says what is wrong.
+     * one for every user. Anything else, and any value out of range, is left to the formatter
+     * (null), which says what is wrong.
      */
     private static OffsetDateTime canonical(String iso) {
         int length = iso.length();
@@ -131,62 +116,5 @@ public final class Timestamps {
             return parseTimestamp(iso).toLocalDate();
         }
         return LocalDate.parse(iso, DateTimeFormatter.ISO_LOCAL_DATE);
-    }
-
-    /**
-     * A value the typed reading found not to be an ISO-8601 timestamp or date. The readers here do
-     * not have the key, so its words quote none of the value: whoever has the key quotes it
-     * ({@code Reading.notIso}). Nor is the JDK's failure kept as its cause: that quotes 64
-     * characters of the value, which may end inside the key.
-     */
-    public static final class NotIso extends JsonMappingException {
-        private static final long serialVersionUID = 1L;
-
-        private final String what;
-        private final String value;
-
-        NotIso(JsonParser parser, String what, String value) {
-            super(parser, "not an ISO-8601 " + what);
-            this.what = what;
-            this.value = value;
-        }
-
-        /** "timestamp" or "date". */
-        public String what() {
-            return what;
-        }
-
-        /** The value as sent ("" for none): the service's text, the key possibly in it. */
-        public String value() {
-            return value == null ? "" : value;
-        }
-    }
-
-    private static final class OffsetDateTimeReader extends JsonDeserializer<OffsetDateTime> {
-        @Override
-        public OffsetDateTime deserialize(JsonParser parser, DeserializationContext context) throws IOException {
-            if (parser.currentToken() != JsonToken.VALUE_STRING) {
-                return (OffsetDateTime) context.handleUnexpectedToken(OffsetDateTime.class, parser);
-            }
-            try {
-                return parseTimestamp(parser.getText());
-            } catch (DateTimeParseException e) {
-                throw new NotIso(parser, "timestamp", parser.getText());
-            }
-        }
-    }
-
-    private static final class LocalDateReader extends JsonDeserializer<LocalDate> {
-        @Override
-        public LocalDate deserialize(JsonParser parser, DeserializationContext context) throws IOException {
-            if (parser.currentToken() != JsonToken.VALUE_STRING) {
-                return (LocalDate) context.handleUnexpectedToken(LocalDate.class, parser);
-            }
-            try {
-                return parseDate(parser.getText());
-            } catch (DateTimeParseException e) {
-                throw new NotIso(parser, "date", parser.getText());
-            }
-        }
     }
 }

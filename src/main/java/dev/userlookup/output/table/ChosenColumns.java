@@ -2,7 +2,6 @@ package dev.userlookup.output.table;
 
 import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.model.UserSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -113,14 +112,13 @@ final class ChosenColumns implements RowLayout<String[]> {
 
     /** The user's cells for {@code fields}, as the list table shows each: the key out, escaped. */
     static String[] cells(List<UserField> fields, UserRecord record, UnaryOperator<String> keyOut) {
-        UserSummary user = record.summary();
         String[] cells = new String[fields.size()];
         for (int i = 0; i < cells.length; i++) {
             UserField field = fields.get(i);
             String text = switch (field.shows()) {
-                case TIME -> UserCells.minutesUtc(record.createdOn());
-                case SLUGS -> user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs());
-                default -> user.text(field);
+                case TIME -> UserCells.minutesUtc(record.time(field.key(), record.text(field)));
+                case SLUGS -> record.sourceSlugs().isEmpty() ? null : String.join(", ", record.sourceSlugs());
+                default -> record.text(field);
             };
             cells[i] = UserCells.cell(text, keyOut);
         }

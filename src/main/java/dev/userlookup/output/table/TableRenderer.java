@@ -8,7 +8,6 @@ import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.model.UserSummary;
 import dev.userlookup.console.SafeText;
 import dev.userlookup.console.Style;
 import java.io.IOException;
@@ -45,7 +44,7 @@ public final class TableRenderer implements Renderer {
 
     @Override
     public void user(UserRecord record) throws IOException {
-        new UserCard(style, context.width(), context.keyOut(), fields).write(record.user(), out);
+        new UserCard(style, context.width(), context.keyOut(), fields).write(record, out);
     }
 
     @Override
@@ -146,15 +145,14 @@ public final class TableRenderer implements Renderer {
 
     /** A row reads only the fields it shows; of them only the creation time must be read as a time. */
     private ListColumns.Cells cells(UserRecord record) {
-        UserSummary user = record.summary();
         java.time.OffsetDateTime createdOn = record.createdOn();
         java.util.function.UnaryOperator<String> keyOut = context.keyOut();
         return new ListColumns.Cells(
-                UserCells.cell(user.userId(), keyOut),
-                UserCells.cell(user.clientUserId(), keyOut),
+                UserCells.cell(record.userId(), keyOut),
+                UserCells.cell(record.clientUserId(), keyOut),
                 UserCells.cell(UserCells.minutesUtc(createdOn), keyOut),
                 UserCells.cell(UserCells.dateUtc(createdOn), keyOut),
-                UserCells.cell(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs()), keyOut),
-                UserCells.cell(user.text(UserField.FALLBACK_TIME_ZONE), keyOut));
+                UserCells.cell(record.sourceSlugs().isEmpty() ? null : String.join(", ", record.sourceSlugs()), keyOut),
+                UserCells.cell(record.text(UserField.FALLBACK_TIME_ZONE), keyOut));
     }
 }
