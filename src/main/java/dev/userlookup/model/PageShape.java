@@ -18,7 +18,7 @@ import java.util.List;
  */
 final class PageShape {
 
-    private final Reading reading;
+    private final Question question;
     private final byte[] body;
     private final FieldNames names = new FieldNames();
     private final UserShape shape;
@@ -31,8 +31,8 @@ final class PageShape {
     private Long offset;
     private Integer limit;
 
-    PageShape(Reading reading, byte[] body) {
-        this.reading = reading;
+    PageShape(Question question, byte[] body) {
+        this.question = question;
         this.body = body;
         this.shape = new UserShape(names);
     }
@@ -89,7 +89,7 @@ final class PageShape {
                 problem = shape.read(parser);
                 if (problem == null) {
                     int end = (int) parser.currentLocation().getByteOffset();
-                    users.add(shape.record(new JsonBytes(body, start, end - start), reading));
+                    users.add(shape.record(new JsonBytes(body, start, end - start), question));
                 } else {
                     problem = "users[" + index + "]: " + problem;
                 }

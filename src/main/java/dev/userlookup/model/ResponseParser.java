@@ -28,21 +28,21 @@ public final class ResponseParser {
 
     /** The user in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
     public static UserRecord user(String operation, byte[] body, ApiKey key) {
-        Reading reading = new Reading(operation, key);
+        Question question = new Question(operation, key);
         try {
-            return user(reading, body);
+            return user(question, body);
         } catch (BadResponse failure) {
-            throw keyFree(failure, body, key, keyFreeBody -> user(reading, keyFreeBody));
+            throw keyFree(failure, body, key, keyFreeBody -> user(question, keyFreeBody));
         }
     }
 
     /** The page in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
     public static UserPage page(String operation, byte[] body, ApiKey key) {
-        Reading reading = new Reading(operation, key);
+        Question question = new Question(operation, key);
         try {
-            return page(reading, body);
+            return page(question, body);
         } catch (BadResponse failure) {
-            throw keyFree(failure, body, key, keyFreeBody -> page(reading, keyFreeBody));
+            throw keyFree(failure, body, key, keyFreeBody -> page(question, keyFreeBody));
         }
     }
 
@@ -66,8 +66,8 @@ public final class ResponseParser {
         return new BadResponse(failure.operation(), "the body cannot be read as JSON", null);
     }
 
-    private static UserRecord user(Reading reading, byte[] body) {
-        String operation = reading.operation();
+    private static UserRecord user(Question question, byte[] body) {
+        String operation = question.operation();
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
@@ -86,18 +86,18 @@ public final class ResponseParser {
             if (problem != null) {
                 throw new BadResponse(operation, problem, null);
             }
-            return shape.record(new JsonBytes(body, start, end - start), reading);
+            return shape.record(new JsonBytes(body, start, end - start), question);
         } catch (IOException | NumberFormatException | ArithmeticException e) {
-            throw translate(reading, e);
+            throw translate(question, e);
         }
     }
 
-    private static UserPage page(Reading reading, byte[] body) {
-        String operation = reading.operation();
+    private static UserPage page(Question question, byte[] body) {
+        String operation = question.operation();
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
-            PageShape page = new PageShape(reading, body);
+            PageShape page = new PageShape(question, body);
             String problem;
             if (root == JsonToken.START_OBJECT) {
                 problem = page.read(parser);
@@ -111,7 +111,7 @@ public final class ResponseParser {
             }
             return new UserPage(new JsonBytes(body, 0, body.length), page.users(), page.total(), page.offset(), page.limit());
         } catch (IOException | NumberFormatException | ArithmeticException e) {
-            throw translate(reading, e);
+            throw translate(question, e);
         }
     }
 
@@ -179,20 +179,20 @@ public final class ResponseParser {
     }
 
     /** The parser's words about the body: they quote it, so they are the service's text (see {@link #keyFree} too). */
-    private static BadResponse translate(Reading reading, Exception e) {
+    private static BadResponse translate(Question question, Exception e) {
         if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
-            return reading.failure("it goes beyond what the tool accepts: "
-                    + firstLine(reading.text(((JsonProcessingException) e).getOriginalMessage()))
+            return question.failure("it goes beyond what the tool accepts: "
+                    + firstLine(question.text(((JsonProcessingException) e).getOriginalMessage()))
                             .replaceAll(",? from `[^`]*`\\)?", ")").replace("))", ")"), e);
         }
         if (e instanceof JsonProcessingException) {
-            return reading.failure(firstLine(reading.text(((JsonProcessingException) e).getOriginalMessage())), e);
+            return question.failure(firstLine(question.text(((JsonProcessingException) e).getOriginalMessage())), e);
         }
         if (e instanceof IOException) {
-            return reading.failure(firstLine(reading.text(e.getMessage())), e);
+            return question.failure(firstLine(question.text(e.getMessage())), e);
         }
         // Jackson lets a few number failures through unchecked (an exponent that overflows).
-        return reading.failure("a number is out of any usable range", e);
+        return question.failure("a number is out of any usable range", e);
     }
 
     /** What a value is, as the problems say it: "an object", "a string", ..., "null". */

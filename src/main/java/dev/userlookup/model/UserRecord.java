@@ -15,7 +15,7 @@ import java.util.function.Function;
  * and the text of each field the tool knows ({@link UserField}), for rows, cards and CSV. A time
  * or date is read from its text only when an output shows it ({@link #time}, {@link #date}); one
  * that does not read is a {@link BadResponse} then, which quotes it with the key out: the record
- * keeps the {@link Reading} of the answer it came from.
+ * keeps the {@link Question} its answer answered.
  */
 public final class UserRecord {
 
@@ -37,7 +37,7 @@ public final class UserRecord {
     private final String[] texts;
     private final String[][] nested;
     private final List<ConnectedSource> sources;
-    private final Reading reading;
+    private final Question question;
     private volatile Releasable hold;
 
     /**
@@ -45,12 +45,12 @@ public final class UserRecord {
      * @param nested  by {@link UserField#ordinal}: an object's members as {@link UserShape} names them; null where not sent
      * @param sources the connected sources that are objects, in order
      */
-    UserRecord(JsonBytes source, String[] texts, String[][] nested, List<ConnectedSource> sources, Reading reading) {
+    UserRecord(JsonBytes source, String[] texts, String[][] nested, List<ConnectedSource> sources, Question question) {
         this.source = source;
         this.texts = texts;
         this.nested = nested;
         this.sources = sources;
-        this.reading = reading;
+        this.question = question;
     }
 
     /** The user's JSON as sent. */
@@ -120,7 +120,7 @@ public final class UserRecord {
             return parse.apply(text);
         } catch (DateTimeParseException e) {
             // Not the JDK's failure as the cause: it quotes 64 characters of the value, which may end inside the key.
-            throw reading.failure("user " + reading.text(userId()) + ": " + path + ": " + reading.notIso(what, text), null);
+            throw question.failure("user " + question.text(userId()) + ": " + path + ": " + question.notIso(what, text), null);
         }
     }
 
@@ -131,7 +131,7 @@ public final class UserRecord {
      */
     public UserRecord detached() {
         byte[] own = java.util.Arrays.copyOfRange(source.body(), source.offset(), source.offset() + source.length());
-        return new UserRecord(new JsonBytes(own, 0, own.length), texts, nested, sources, reading);
+        return new UserRecord(new JsonBytes(own, 0, own.length), texts, nested, sources, question);
     }
 
     /** Counts this record's body (a resolve's) in a budget until {@link #release}. */

@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * Checks that a user object has the JSON types the service specifies, on the parser's tokens as
  * they go by: cheap enough for every user of a long walk, so wrong types are refused in every
- * output format while JSON output never pays for a tree or the typed reading. Unknown fields are
+ * output format while JSON output never pays for a tree. Unknown fields are
  * passed over ({@link AnyValue}). An object that names a key twice, at any depth, is refused
  * ({@link FieldNames}). The fields and their checks are {@link UserField}'s. On the same pass it
  * takes the text of every field it knows, so that no output reads the user again
@@ -129,8 +129,8 @@ final class UserShape {
     }
 
     /** The user last read well formed, as {@code source} holds it, with the fields read on the way. */
-    UserRecord record(JsonBytes source, Reading reading) {
-        return new UserRecord(source, text.clone(), nested.clone(), List.copyOf(sources), reading);
+    UserRecord record(JsonBytes source, Question question) {
+        return new UserRecord(source, text.clone(), nested.clone(), List.copyOf(sources), question);
     }
 
     private void text(JsonParser parser, JsonToken token, UserField field) throws IOException {

@@ -88,14 +88,14 @@ class TimestampsTest {
     void aValueThatDoesNotParseIsQuotedWithTheKeyOutBeforeTheCut() {
         String raw = "u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL";
         ApiKey key = ApiKey.of(raw, "test");
-        for (int before = 0; before <= Reading.QUOTED + 1; before++) {
-            String quoted = new Reading("read", key).notIso("timestamp", "x".repeat(before) + raw + "y\nsecond line");
+        for (int before = 0; before <= Question.QUOTED + 1; before++) {
+            String quoted = new Question("read", key).notIso("timestamp", "x".repeat(before) + raw + "y\nsecond line");
             for (int i = 0; i + 4 <= raw.length(); i++) {
                 assertFalse(quoted.contains(raw.substring(i, i + 4)), before + ": " + quoted);
             }
             assertFalse(quoted.contains("second"), quoted);
         }
-        assertEquals("not an ISO-8601 date: \"" + "x".repeat(Reading.QUOTED) + "…\"",
-                new Reading("read", key).notIso("date", "x".repeat(Reading.QUOTED + 1)));
+        assertEquals("not an ISO-8601 date: \"" + "x".repeat(Question.QUOTED) + "…\"",
+                new Question("read", key).notIso("date", "x".repeat(Question.QUOTED + 1)));
     }
 }
