@@ -6,13 +6,18 @@ import dev.userlookup.model.redaction.ApiKey;
 
 import dev.userlookup.model.json.Json;
 import dev.userlookup.model.json.JsonBytes;
-import dev.userlookup.model.json.Utf8;
 import dev.userlookup.model.json.AnyValue;
 import dev.userlookup.model.json.FieldNames;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Turns response bodies into users, or a {@link BadResponse} saying what is
@@ -123,7 +128,7 @@ public final class ResponseParser {
         if (body.length == 0) {
             throw new BadResponse(operation, "the body is empty", null);
         }
-        int invalid = Utf8.firstInvalid(body);
+        int invalid = firstInvalidUtf8(body);
         if (invalid >= 0) {
             throw new BadResponse(operation, "the body is not valid UTF-8 (at byte " + invalid + ")", null);
         }
@@ -138,6 +143,30 @@ public final class ResponseParser {
             requireStringsWithinBound(body);
         }
         return Json.factory().createParser(body);
+    }
+
+    /**
+     * Where a body stops being strict UTF-8 (RFC 3629: no overlong forms, no encoded surrogates,
+     * nothing above U+10FFFF), as the JDK's decoder finds it; -1 when it is valid. Jackson decodes
+     * some invalid sequences leniently (in field names, into lone surrogates), and what it then
+     * writes cannot always be read back.
+     */
+    static int firstInvalidUtf8(byte[] body) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(body);
+        CharBuffer out = CharBuffer.allocate(8192);
+        while (true) {
+            CoderResult result = decoder.decode(in, out, true);
+            if (result.isError()) {
+                return in.position();
+            }
+            if (result.isUnderflow()) {
+                return -1;
+            }
+            out.clear();
+        }
     }
 
     /**

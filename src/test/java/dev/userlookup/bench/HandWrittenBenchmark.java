@@ -23,8 +23,6 @@ import dev.userlookup.output.ShellCommand;
 import dev.userlookup.settings.OutputFormat;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Method;
-import java.nio.ByteBuffer;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
@@ -77,18 +75,6 @@ public final class HandWrittenBenchmark {
             users.addAll(Bodies.page("{\"users\":[" + String.join(",", jsons.subList(from, from + 500))
                     + "],\"total\":" + jsons.size() + ",\"offset\":" + from + ",\"limit\":500}").users());
         }
-
-        Method utf8 = declared("dev.userlookup.model.json.Utf8", "firstInvalid", byte[].class);
-        compare("strict UTF-8 check of a 500-user page (" + page.length / 1024 + " KiB), 20 pages", "Utf8", "JDK decoder, REPORT", () -> {
-            for (int i = 0; i < 20; i++) {
-                utf8.invoke(null, (Object) page);
-            }
-        }, () -> {
-            for (int i = 0; i < 20; i++) {
-                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(page));
-            }
-        });
 
         JsonFactory strict = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
         compare("every object of a 500-user page checked for a key named twice, 20 pages", "FieldNames",

@@ -56,6 +56,31 @@ class ResponseParserTest {
         assertEquals(expected, problem(page(user)));
     }
 
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({
+        "'7b 7d', -1",
+        "'c3 a9', -1",
+        "'e6 9d b1', -1",
+        "'f0 9f 98 80', -1",
+        "'f4 8f bf bf', -1",
+        "'c3 28', 0",
+        "'c0 af', 0",
+        "'e0 80 af', 0",
+        "'ed a0 80', 0",
+        "'f4 90 80 80', 0",
+        "'f5 80 80 80', 0",
+        "'ff', 0",
+        "'41 e6 9d', 1",
+        "'41 42 c3', 2",
+        "'80', 0",
+        "'61 62 63 64 65 66 67 68 69 ff', 9",
+    })
+    void aBodyMustBeStrictUtf8(String hex, int firstInvalid) {
+        byte[] bytes = java.util.HexFormat.ofDelimiter(" ").parseHex(hex);
+
+        assertEquals(firstInvalid, ResponseParser.firstInvalidUtf8(bytes));
+    }
+
     @Test
     void theFirstUserWithAProblemIsNamed() {
         assertEquals("users[2]: a user has no client_user_id", problem(page("{" + GOOD + "}", "{" + GOOD + "}",
