@@ -4,7 +4,6 @@ import dev.userlookup.find.index.UserIndex;
 import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserId;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.model.UserSummary;
 import dev.userlookup.walk.UserSink;
 import java.io.IOException;
 import java.util.List;
@@ -32,8 +31,7 @@ final class FindSink implements UserSink {
             if (id == null) {
                 continue; // not a UUID: no find can ask for it
             }
-            UserSummary row = user.summary();
-            index.record(id, row.clientUserId(), row.text(UserField.TEAM_ID));
+            index.record(id, user.clientUserId(), user.text(UserField.TEAM_ID));
             if (order.wants(id)) {
                 order.found(id, user);
             }

@@ -131,7 +131,7 @@ public final class UserIdSearch {
         UserRecord user = done.result();
         try {
             if (hit.id().equals(UserId.parse(user.userId()))) {
-                index.record(hit.id(), hit.clientUserId(), user.summary().text(UserField.TEAM_ID));
+                index.record(hit.id(), hit.clientUserId(), user.text(UserField.TEAM_ID));
                 order.found(hit.id(), user);
             } else {
                 index.forget(hit.id()); // the client_user_id now names another user

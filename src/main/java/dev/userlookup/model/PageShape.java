@@ -18,7 +18,7 @@ import java.util.List;
  */
 final class PageShape {
 
-    private final Reading reading;
+    private final Question question;
     private final byte[] body;
     private final FieldNames names = new FieldNames();
     private final UserShape shape;
@@ -31,12 +31,10 @@ final class PageShape {
     private Long offset;
     private Integer limit;
 
-    PageShape(Reading reading, byte[] body) {
-        this.reading = reading;
+    PageShape(Question question, byte[] body) {
+        this.question = question;
         this.body = body;
-        // A row's fields are read on this one pass, for every format: reading them again from a
-        // user's bytes as it is written costs a table or CSV walk about 15% more CPU.
-        this.shape = new UserShape(true, names);
+        this.shape = new UserShape(names);
     }
 
     /** Reads the page object at the parser through its END_OBJECT; a key named twice is a JsonParseException. */
@@ -91,7 +89,7 @@ final class PageShape {
                 problem = shape.read(parser);
                 if (problem == null) {
                     int end = (int) parser.currentLocation().getByteOffset();
-                    users.add(new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), shape.summary(), reading));
+                    users.add(shape.record(new JsonBytes(body, start, end - start), question));
                 } else {
                     problem = "users[" + index + "]: " + problem;
                 }

@@ -6,13 +6,18 @@ import dev.userlookup.model.redaction.ApiKey;
 
 import dev.userlookup.model.json.Json;
 import dev.userlookup.model.json.JsonBytes;
-import dev.userlookup.model.json.Utf8;
 import dev.userlookup.model.json.AnyValue;
 import dev.userlookup.model.json.FieldNames;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Turns response bodies into users, or a {@link BadResponse} saying what is
@@ -28,21 +33,21 @@ public final class ResponseParser {
 
     /** The user in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
     public static UserRecord user(String operation, byte[] body, ApiKey key) {
-        Reading reading = new Reading(operation, key);
+        Question question = new Question(operation, key);
         try {
-            return user(reading, body);
+            return user(question, body);
         } catch (BadResponse failure) {
-            throw keyFree(failure, body, key, keyFreeBody -> user(reading, keyFreeBody));
+            throw keyFree(failure, body, key, keyFreeBody -> user(question, keyFreeBody));
         }
     }
 
     /** The page in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
     public static UserPage page(String operation, byte[] body, ApiKey key) {
-        Reading reading = new Reading(operation, key);
+        Question question = new Question(operation, key);
         try {
-            return page(reading, body);
+            return page(question, body);
         } catch (BadResponse failure) {
-            throw keyFree(failure, body, key, keyFreeBody -> page(reading, keyFreeBody));
+            throw keyFree(failure, body, key, keyFreeBody -> page(question, keyFreeBody));
         }
     }
 
@@ -66,14 +71,14 @@ public final class ResponseParser {
         return new BadResponse(failure.operation(), "the body cannot be read as JSON", null);
     }
 
-    private static UserRecord user(Reading reading, byte[] body) {
-        String operation = reading.operation();
+    private static UserRecord user(Question question, byte[] body) {
+        String operation = question.operation();
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
             int start = (int) parser.currentTokenLocation().getByteOffset();
             FieldNames names = new FieldNames();
-            UserShape shape = new UserShape(false, names);
+            UserShape shape = new UserShape(names);
             String problem;
             if (root == JsonToken.START_OBJECT) {
                 problem = shape.read(parser);
@@ -86,18 +91,18 @@ public final class ResponseParser {
             if (problem != null) {
                 throw new BadResponse(operation, problem, null);
             }
-            return new UserRecord(new JsonBytes(body, start, end - start), shape.userId(), null, reading);
+            return shape.record(new JsonBytes(body, start, end - start), question);
         } catch (IOException | NumberFormatException | ArithmeticException e) {
-            throw translate(reading, e);
+            throw translate(question, e);
         }
     }
 
-    private static UserPage page(Reading reading, byte[] body) {
-        String operation = reading.operation();
+    private static UserPage page(Question question, byte[] body) {
+        String operation = question.operation();
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
-            PageShape page = new PageShape(reading, body);
+            PageShape page = new PageShape(question, body);
             String problem;
             if (root == JsonToken.START_OBJECT) {
                 problem = page.read(parser);
@@ -111,7 +116,7 @@ public final class ResponseParser {
             }
             return new UserPage(new JsonBytes(body, 0, body.length), page.users(), page.total(), page.offset(), page.limit());
         } catch (IOException | NumberFormatException | ArithmeticException e) {
-            throw translate(reading, e);
+            throw translate(question, e);
         }
     }
 
@@ -123,7 +128,7 @@ public final class ResponseParser {
         if (body.length == 0) {
             throw new BadResponse(operation, "the body is empty", null);
         }
-        int invalid = Utf8.firstInvalid(body);
+        int invalid = firstInvalidUtf8(body);
         if (invalid >= 0) {
             throw new BadResponse(operation, "the body is not valid UTF-8 (at byte " + invalid + ")", null);
         }
@@ -138,6 +143,30 @@ public final class ResponseParser {
             requireStringsWithinBound(body);
         }
         return Json.factory().createParser(body);
+    }
+
+    /**
+     * Where a body stops being strict UTF-8 (RFC 3629: no overlong forms, no encoded surrogates,
+     * nothing above U+10FFFF), as the JDK's decoder finds it; -1 when it is valid. Jackson decodes
+     * some invalid sequences leniently (in field names, into lone surrogates), and what it then
+     * writes cannot always be read back.
+     */
+    static int firstInvalidUtf8(byte[] body) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(body);
+        CharBuffer out = CharBuffer.allocate(8192);
+        while (true) {
+            CoderResult result = decoder.decode(in, out, true);
+            if (result.isError()) {
+                return in.position();
+            }
+            if (result.isUnderflow()) {
+                return -1;
+            }
+            out.clear();
+        }
     }
 
     /**
@@ -179,35 +208,20 @@ public final class ResponseParser {
     }
 
     /** The parser's words about the body: they quote it, so they are the service's text (see {@link #keyFree} too). */
-    private static BadResponse translate(Reading reading, Exception e) {
+    private static BadResponse translate(Question question, Exception e) {
         if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
-            return reading.failure("it goes beyond what the tool accepts: "
-                    + firstLine(reading.text(((JsonProcessingException) e).getOriginalMessage()))
+            return question.failure("it goes beyond what the tool accepts: "
+                    + firstLine(question.text(((JsonProcessingException) e).getOriginalMessage()))
                             .replaceAll(",? from `[^`]*`\\)?", ")").replace("))", ")"), e);
         }
         if (e instanceof JsonProcessingException) {
-            return reading.failure(firstLine(reading.text(((JsonProcessingException) e).getOriginalMessage())), e);
+            return question.failure(firstLine(question.text(((JsonProcessingException) e).getOriginalMessage())), e);
         }
         if (e instanceof IOException) {
-            return reading.failure(firstLine(reading.text(e.getMessage())), e);
+            return question.failure(firstLine(question.text(e.getMessage())), e);
         }
         // Jackson lets a few number failures through unchecked (an exponent that overflows).
-        return reading.failure("a number is out of any usable range", e);
-    }
-
-    static String fieldPath(com.fasterxml.jackson.databind.JsonMappingException e) {
-        StringBuilder path = new StringBuilder();
-        for (com.fasterxml.jackson.databind.JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (path.length() > 0) {
-                    path.append('.');
-                }
-                path.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                path.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return path.length() == 0 ? "" : path + ": ";
+        return question.failure("a number is out of any usable range", e);
     }
 
     /** What a value is, as the problems say it: "an object", "a string", ..., "null". */

@@ -9,10 +9,10 @@ import java.util.stream.Stream;
 /**
  * The user's fields, each declared once: its JSON key, how it is checked, the words that name it
  * for people (a card's label; a table's column in capitals), its CSV column, and how it shows.
- * The shape check ({@link UserShape}), the fields of a row ({@link UserSummary}), CSV, the table
- * and the card all read this list, in this order (CSV's), so a new field is a line here; where
- * it goes on a card or in the table, beside the others, is theirs to say. Choosing fields by
- * JSON key is {@link #byKey}.
+ * The shape check and the one reading of a user ({@link UserShape}), {@code --fields}, CSV, the
+ * table and the card all read this list, in this order (CSV's), so a new field is a line here;
+ * only the list table's own choice of columns names fields one by one. Choosing fields by JSON
+ * key is {@link #byKey}.
  */
 public enum UserField {
     USER_ID("user_id", Check.REQUIRED_TEXT, "User ID", "user_id", Shows.ID),
@@ -20,8 +20,8 @@ public enum UserField {
     CLIENT_USER_ID("client_user_id", Check.REQUIRED_TEXT, "Client user ID", "client_user_id", Shows.ID),
     CREATED_ON("created_on", Check.TEXT, "Created", "created_on", Shows.TIME),
     CONNECTED_SOURCES("connected_sources", Check.SOURCES, "Sources", "sources", Shows.SLUGS),
-    FALLBACK_TIME_ZONE("fallback_time_zone", Check.object("id"), "Time zone", "time_zone", Shows.WITH_PROVENANCE),
-    FALLBACK_BIRTH_DATE("fallback_birth_date", Check.object("value"), "Birth date", "birth_date", Shows.WITH_PROVENANCE),
+    FALLBACK_TIME_ZONE("fallback_time_zone", Check.object("id"), "Time zone", "time_zone", Shows.TEXT_WITH_PROVENANCE),
+    FALLBACK_BIRTH_DATE("fallback_birth_date", Check.object("value"), "Birth date", "birth_date", Shows.DATE_WITH_PROVENANCE),
     INGESTION_START("ingestion_start", Check.TEXT, "Ingestion", "ingestion_start", Shows.DATE_RANGE),
     INGESTION_END("ingestion_end", Check.TEXT, "Ingestion", "ingestion_end", Shows.DATE_RANGE);
 
@@ -46,13 +46,17 @@ public enum UserField {
     public enum Shows {
         /** Text never cut (people copy ids). */
         ID,
+        /** Text, cut where it does not fit. */
+        TEXT,
         /** A timestamp. */
         TIME,
-        /** The slugs of the connected sources, in order. */
+        /** The slugs of the connected sources, in order; on a card, the sources as a table. */
         SLUGS,
-        /** The row member, with where it came from and when (source_slug, updated_at). */
-        WITH_PROVENANCE,
-        /** One end of a range of dates, shown with its other end under one label. */
+        /** The row member, text, with where it came from and when (source_slug, updated_at). */
+        TEXT_WITH_PROVENANCE,
+        /** As {@link #TEXT_WITH_PROVENANCE}, the row member a date. */
+        DATE_WITH_PROVENANCE,
+        /** One end of a range of dates: a card shows the range's fields of one label on one line. */
         DATE_RANGE
     }
 

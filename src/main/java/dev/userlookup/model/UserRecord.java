@@ -1,147 +1,127 @@
 package dev.userlookup.model;
 
-import dev.userlookup.model.json.Json;
-import dev.userlookup.model.json.FieldNames;
 import dev.userlookup.model.json.JsonBytes;
 import dev.userlookup.model.json.Timestamps;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 
 /**
- * A user as the service sent it: its bytes in the response body ({@link #source}), every field
- * and value kept, for lossless output, checked on arrival ({@link UserShape}). The other readings
- * are made when asked for, by the output that shows them: the fields of a row ({@link #summary},
- * read with the check for a page's users), a tree ({@link #json}), and from the tree the
- * typed {@link #user} a card needs. A value the typed reading still cannot take (a timestamp that is not
- * ISO-8601) is a {@link BadResponse} at that point, which quotes it with the key
- * out: the record keeps the {@link Reading} of the answer it came from.
+ * A user as the service sent it, read once, on the pass that checks it ({@link UserShape}): its
+ * bytes in the response body ({@link #source}), every field and value kept, for lossless output;
+ * and the text of each field the tool knows ({@link UserField}), for rows, cards and CSV. A time
+ * or date is read from its text only when an output shows it ({@link #time}, {@link #date}); one
+ * that does not read is a {@link BadResponse} then, which quotes it with the key out: the record
+ * keeps the {@link Question} its answer answered.
  */
 public final class UserRecord {
 
+    /** A nested object as sent: its row member ({@link UserField.Check#rowMember}), where it came from and when. */
+    public record Nested(String value, String sourceSlug, String updatedAt) {
+    }
+
+    /**
+     * A connected source: the slug and name of the field chosen, {@code provider} or
+     * else the deprecated {@code source}, (null when
+     * neither holds one) and when it was connected, as sent.
+     *
+     * @param index its place in {@code connected_sources}, as a failure names it
+     */
+    public record ConnectedSource(int index, String slug, String name, String createdOn) {
+    }
+
     private final JsonBytes source;
-    private final String userId;
-    private final Reading reading;
-    private UserSummary summary;
-    private ObjectNode json;
-    private User user;
+    private final String[] texts;
+    private final String[][] nested;
+    private final List<ConnectedSource> sources;
+    private final Question question;
     private volatile Releasable hold;
 
-    /** @param summary the fields of its row when read on the way, else null (read when asked) */
-    UserRecord(JsonBytes source, String userId, UserSummary summary, Reading reading) {
+    /**
+     * @param texts   by {@link UserField#ordinal}: the text sent, an object's row member
+     * @param nested  by {@link UserField#ordinal}: an object's members as {@link UserShape} names them; null where not sent
+     * @param sources the connected sources that are objects, in order
+     */
+    UserRecord(JsonBytes source, String[] texts, String[][] nested, List<ConnectedSource> sources, Question question) {
         this.source = source;
-        this.userId = userId;
-        this.summary = summary;
-        this.reading = reading;
+        this.texts = texts;
+        this.nested = nested;
+        this.sources = sources;
+        this.question = question;
     }
 
-    /** A record whose tree and typed reading are already known (tests, and callers that built both). */
-    public UserRecord(ObjectNode json, User user) {
-        this.source = JsonBytes.written(json);
-        this.json = json;
-        this.user = user;
-        this.userId = json.get("user_id").asText();
-        this.reading = new Reading("read user", null);
-    }
-
-    /** The user's JSON as sent (for a record made from a tree, that tree written compactly). */
+    /** The user's JSON as sent. */
     public JsonBytes source() {
         return source;
     }
 
     /** The user_id, checked to be a string when the record was made. */
     public String userId() {
-        return userId;
+        return texts[UserField.USER_ID.ordinal()];
     }
 
-    /** The fields a row shows, as sent. */
-    public UserSummary summary() {
-        UserSummary fields = summary;
-        if (fields == null) {
-            fields = summarize(source());
-            summary = fields;
+    public String clientUserId() {
+        return texts[UserField.CLIENT_USER_ID.ordinal()];
+    }
+
+    /** The field's text as sent (an object's row member); null where missing or null, and for the sources. */
+    public String text(UserField field) {
+        return texts[field.ordinal()];
+    }
+
+    /** An object field as sent; null where it is missing or null. */
+    public Nested nested(UserField field) {
+        String[] members = nested[field.ordinal()];
+        return members == null ? null : new Nested(members[0], members[1], members[2]);
+    }
+
+    public List<ConnectedSource> sources() {
+        return sources;
+    }
+
+    /** The slug of each connected source, in order; sources without one are left out. */
+    public List<String> sourceSlugs() {
+        List<String> slugs = new ArrayList<>(sources.size());
+        for (ConnectedSource connected : sources) {
+            if (connected.slug() != null) {
+                slugs.add(connected.slug());
+            }
         }
-        return fields;
+        return slugs;
     }
 
     /** {@code created_on} read as a time, as a row shows it; null when not sent. */
     public OffsetDateTime createdOn() {
-        String text = summary().text(UserField.CREATED_ON);
+        return time(UserField.CREATED_ON.key(), text(UserField.CREATED_ON));
+    }
+
+    /**
+     * A timestamp of this user read as a time; null for null.
+     *
+     * @param path where it is, as a failure names it: {@code fallback_time_zone.updated_at}
+     */
+    public OffsetDateTime time(String path, String text) {
+        return read(path, text, "timestamp", Timestamps::parseTimestamp);
+    }
+
+    /** A date of this user (a timestamp gives its date); null for null. */
+    public LocalDate date(String path, String text) {
+        return read(path, text, "date", Timestamps::parseDate);
+    }
+
+    private <T> T read(String path, String text, String what, Function<String, T> parse) {
         if (text == null) {
             return null;
         }
         try {
-            return Timestamps.parseTimestamp(text);
+            return parse.apply(text);
         } catch (DateTimeParseException e) {
             // Not the JDK's failure as the cause: it quotes 64 characters of the value, which may end inside the key.
-            throw reading.failure(named() + "created_on: " + reading.notIso("timestamp", text), null);
+            throw question.failure("user " + question.text(userId()) + ": " + path + ": " + question.notIso(what, text), null);
         }
-    }
-
-    /** The user as a tree, for the typed reading and tests: output copies the bytes. */
-    public ObjectNode json() {
-        ObjectNode tree = json;
-        if (tree == null) {
-            try (JsonParser parser = source.parser()) {
-                tree = (ObjectNode) Json.mapper().readTree(parser);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            json = tree;
-        }
-        return tree;
-    }
-
-    public User user() {
-        User typed = user;
-        if (typed == null) {
-            typed = read();
-            user = typed;
-        }
-        return typed;
-    }
-
-    private static UserSummary summarize(JsonBytes bytes) {
-        UserShape shape = new UserShape(true, new FieldNames());
-        try (JsonParser parser = bytes.parser()) {
-            parser.nextToken();
-            String problem = shape.read(parser);
-            if (problem != null) {
-                // Only a record made from a tree that was never checked gets here.
-                throw new IllegalStateException("a user that was not checked: " + problem);
-            }
-            return shape.summary();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Through the tree, where a field sent twice is there once, the last: data binding would refuse the second. */
-    private User read() {
-        try {
-            return Json.mapper().treeToValue(json(), User.class);
-        } catch (Timestamps.NotIso e) {
-            throw reading.failure(named() + ResponseParser.fieldPath(e) + reading.notIso(e.what(), e.value()), e);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            Throwable root = e;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            String reason = root instanceof JsonProcessingException
-                    ? ((JsonProcessingException) root).getOriginalMessage() : root.getMessage();
-            String path = e instanceof JsonMappingException ? ResponseParser.fieldPath((JsonMappingException) e) : "";
-            throw reading.failure(named() + path + ResponseParser.firstLine(reading.text(reason)), e);
-        }
-    }
-
-    /** How a failure names the user: by its user_id, the key out. */
-    private String named() {
-        return "user " + reading.text(userId) + ": ";
     }
 
     /**
@@ -151,10 +131,7 @@ public final class UserRecord {
      */
     public UserRecord detached() {
         byte[] own = java.util.Arrays.copyOfRange(source.body(), source.offset(), source.offset() + source.length());
-        UserRecord copy = new UserRecord(new JsonBytes(own, 0, own.length), userId, summary, reading);
-        copy.json = json;
-        copy.user = user;
-        return copy;
+        return new UserRecord(new JsonBytes(own, 0, own.length), texts, nested, sources, question);
     }
 
     /** Counts this record's body (a resolve's) in a budget until {@link #release}. */

@@ -2,6 +2,7 @@ package dev.userlookup.model;
 
 import dev.userlookup.model.json.AnyValue;
 import dev.userlookup.model.json.FieldNames;
+import dev.userlookup.model.json.JsonBytes;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -12,20 +13,27 @@ import java.util.List;
 /**
  * Checks that a user object has the JSON types the service specifies, on the parser's tokens as
  * they go by: cheap enough for every user of a long walk, so wrong types are refused in every
- * output format while JSON output never pays for a tree or the typed reading. Unknown fields are
+ * output format while JSON output never pays for a tree. Unknown fields are
  * passed over ({@link AnyValue}). An object that names a key twice, at any depth, is refused
- * ({@link FieldNames}). The fields and their checks are {@link UserField}'s. On the way it
- * takes the user_id (each user is printed once) and, when asked, the fields a row shows
- * ({@link UserSummary}).
+ * ({@link FieldNames}). The fields and their checks are {@link UserField}'s. On the same pass it
+ * takes the text of every field it knows, so that no output reads the user again
+ * ({@link #record}).
  *
- * <p>One instance reads the users of one body, one after another: not for several threads. A
- * well-formed user allocates nothing here but the user_id (and the summary when asked).
+ * <p>One instance reads the users of one body, one after another: not for several threads.
  */
 final class UserShape {
 
+    /**
+     * The field of a connected source that describes it: {@code provider}, the service's current
+     * name for it, unless that is missing or null (then a wrong type is an error, not a
+     * fallback); else {@code source}, the deprecated name older services send alone.
+     */
+    private static final String PROVIDER = "provider";
+    private static final String DEPRECATED_SOURCE = "source";
     private static final String[] SOURCE_TEXT = {"logo", "name", "slug"};
+    private static final int NAME = 1;
     private static final int SLUG = 2;
-    /** The string fields of a nested object besides its row member, which comes first. */
+    /** The string fields of a nested object besides its row member, which comes first ({@link UserRecord.Nested}). */
     static final String[] NESTED_TEXT = {"source_slug", "updated_at"};
     private static final int ROW_MEMBER = 0;
     private static final int NONE = -1;
@@ -48,24 +56,21 @@ final class UserShape {
         }
     }
 
-    private final boolean summarize;
     private final FieldNames names;
     /** By field, in {@link UserField}'s order. */
     private final String[] problems = new String[FIELDS.length];
-    /** By field: the text of the field (user_id always, the rest when summarizing). */
+    /** By field: its text; an object's row member. */
     private final String[] text = new String[FIELDS.length];
+    /** By field: an object's members, in the order of its names; null where none was sent. */
+    private final String[][] nested = new String[FIELDS.length][];
     /** The string fields of the nested object being read, by position in its list of names. */
     private final String[] nestedProblems = new String[3];
-    /** The text of the one field of the nested object just read that the summary wants. */
-    private String nestedText;
-    private final List<String> slugs = new ArrayList<>();
+    /** The members of the nested object just read; null when it was null or not an object. */
+    private String[] nestedText;
+    private final List<UserRecord.ConnectedSource> sources = new ArrayList<>();
 
-    /**
-     * @param summarize whether to keep the fields of a row, for {@link #summary()}
-     * @param names     the names of the objects the users are in (a page's), and of theirs
-     */
-    UserShape(boolean summarize, FieldNames names) {
-        this.summarize = summarize;
+    /** @param names the names of the objects the users are in (a page's), and of theirs */
+    UserShape(FieldNames names) {
         this.names = names;
     }
 
@@ -78,7 +83,8 @@ final class UserShape {
     String read(JsonParser parser) throws IOException {
         Arrays.fill(problems, null);
         Arrays.fill(text, null);
-        slugs.clear();
+        Arrays.fill(nested, null);
+        sources.clear();
         for (UserField field : FIELDS) {
             if (field.check().kind() == UserField.Check.Kind.REQUIRED_TEXT) {
                 problems[field.ordinal()] = MISSING[field.ordinal()];
@@ -106,8 +112,9 @@ final class UserShape {
                 case TEXT -> text(parser, token, field);
                 case SOURCES -> problems[at] = connectedSources(parser, token);
                 case OBJECT -> {
-                    problems[at] = object(parser, token, field.key(), NESTED_NAMES[at], ROW_MEMBER);
-                    text[at] = nestedText;
+                    problems[at] = object(parser, token, field.key(), NESTED_NAMES[at]);
+                    nested[at] = nestedText;
+                    text[at] = nestedText == null ? null : nestedText[ROW_MEMBER];
                 }
             }
         }
@@ -121,19 +128,14 @@ final class UserShape {
         return null;
     }
 
-    /** The user_id of the user last read well formed. */
-    String userId() {
-        return text[UserField.USER_ID.ordinal()];
-    }
-
-    /** The row fields of the user last read well formed; null when not summarizing. */
-    UserSummary summary() {
-        return summarize ? new UserSummary(text, slugs) : null;
+    /** The user last read well formed, as {@code source} holds it, with the fields read on the way. */
+    UserRecord record(JsonBytes source, Question question) {
+        return new UserRecord(source, text.clone(), nested.clone(), List.copyOf(sources), question);
     }
 
     private void text(JsonParser parser, JsonToken token, UserField field) throws IOException {
         problems[field.ordinal()] = textProblem(parser, token, field.key());
-        text[field.ordinal()] = token == JsonToken.VALUE_STRING && (summarize || field == UserField.USER_ID) ? parser.getText() : null;
+        text[field.ordinal()] = token == JsonToken.VALUE_STRING ? parser.getText() : null;
     }
 
     /** @return null when the value is a string or null, else the problem; the value is passed over */
@@ -146,7 +148,7 @@ final class UserShape {
     }
 
     private String connectedSources(JsonParser parser, JsonToken token) throws IOException {
-        slugs.clear();
+        sources.clear();
         if (token == JsonToken.VALUE_NULL) {
             return null;
         }
@@ -159,7 +161,7 @@ final class UserShape {
         for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken(), index++) {
             String problem = null;
             if (item == JsonToken.START_OBJECT) {
-                problem = connectedSource(parser);
+                problem = connectedSource(parser, index);
                 if (problem != null) {
                     problem = "connected_sources[" + index + "]." + problem;
                 }
@@ -174,49 +176,52 @@ final class UserShape {
         return first;
     }
 
-    /** A connected source: its created_on, then the field {@link SourceField} chooses, and only that one. */
-    private String connectedSource(JsonParser parser) throws IOException {
+    /** A connected source: its created_on, then the field {@link #PROVIDER} chooses, and only that one. */
+    private String connectedSource(JsonParser parser, int index) throws IOException {
+        String createdOnProblem = null;
         String createdOn = null;
         JsonToken provider = null;
         String providerProblem = null;
-        String providerSlug = null;
+        String[] providerText = null;
         String sourceProblem = null;
-        String sourceSlug = null;
+        String[] sourceText = null;
         names.open();
         for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
             names.add(parser, field);
             JsonToken token = parser.nextToken();
             switch (field) {
-                case "created_on" -> createdOn = textProblem(parser, token, "created_on");
-                case SourceField.PROVIDER -> {
-                    provider = token;
-                    providerProblem = object(parser, token, SourceField.PROVIDER, SOURCE_TEXT, SLUG);
-                    providerSlug = nestedText;
+                case "created_on" -> {
+                    createdOnProblem = textProblem(parser, token, "created_on");
+                    createdOn = token == JsonToken.VALUE_STRING ? parser.getText() : null;
                 }
-                case SourceField.DEPRECATED_SOURCE -> {
-                    sourceProblem = object(parser, token, SourceField.DEPRECATED_SOURCE, SOURCE_TEXT, SLUG);
-                    sourceSlug = nestedText;
+                case PROVIDER -> {
+                    provider = token;
+                    providerProblem = object(parser, token, PROVIDER, SOURCE_TEXT);
+                    providerText = nestedText;
+                }
+                case DEPRECATED_SOURCE -> {
+                    sourceProblem = object(parser, token, DEPRECATED_SOURCE, SOURCE_TEXT);
+                    sourceText = nestedText;
                 }
                 default -> AnyValue.pass(parser, token, names);
             }
         }
         names.close();
         // Only the field that is read is checked: a deprecated source beside a provider may hold anything.
-        boolean fromProvider = SourceField.sent(provider);
-        String slug = fromProvider ? providerSlug : sourceSlug;
-        if (slug != null) {
-            slugs.add(slug);
-        }
-        return createdOn != null ? createdOn : fromProvider ? providerProblem : sourceProblem;
+        boolean fromProvider = provider != null && provider != JsonToken.VALUE_NULL;
+        String[] chosen = fromProvider ? providerText : sourceText;
+        sources.add(new UserRecord.ConnectedSource(index, chosen == null ? null : chosen[SLUG], chosen == null ? null : chosen[NAME],
+                createdOn));
+        return createdOnProblem != null ? createdOnProblem : fromProvider ? providerProblem : sourceProblem;
     }
 
     /**
-     * An object (or null) whose fields {@code members} are strings (or null); leaves in
-     * {@link #nestedText} the text of {@code members[wanted]} when summarizing.
+     * An object (or null) whose fields {@code members} are strings (or null); leaves their text in
+     * {@link #nestedText}, in the order of {@code members}, or null there when it is not an object.
      *
      * @return null, or the problem relative to the object's parent
      */
-    private String object(JsonParser parser, JsonToken token, String field, String[] members, int wanted) throws IOException {
+    private String object(JsonParser parser, JsonToken token, String field, String[] members) throws IOException {
         nestedText = null;
         if (token == JsonToken.VALUE_NULL) {
             return null;
@@ -226,6 +231,7 @@ final class UserShape {
             return field + ": expected an object, got " + ResponseParser.kind(token);
         }
         Arrays.fill(nestedProblems, null);
+        String[] values = new String[members.length];
         names.open();
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
             names.add(parser, name);
@@ -236,11 +242,10 @@ final class UserShape {
                 continue;
             }
             nestedProblems[position] = textProblem(parser, value, name);
-            if (position == wanted && summarize) {
-                nestedText = value == JsonToken.VALUE_STRING ? parser.getText() : null;
-            }
+            values[position] = value == JsonToken.VALUE_STRING ? parser.getText() : null;
         }
         names.close();
+        nestedText = values;
         for (String problem : nestedProblems) {
             if (problem != null) {
                 return field + "." + problem;

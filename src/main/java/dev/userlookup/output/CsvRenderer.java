@@ -6,7 +6,6 @@ import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.model.UserSummary;
 import dev.userlookup.console.SafeText;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -88,11 +87,10 @@ final class CsvRenderer implements Renderer {
      * the sources' slugs joined by {@code ;}.
      */
     private static String[] row(UserRecord record, List<UserField> columns) {
-        UserSummary user = record.summary();
         String[] cells = new String[columns.size()];
         for (int i = 0; i < cells.length; i++) {
             UserField field = columns.get(i);
-            cells[i] = field.shows() == UserField.Shows.SLUGS ? String.join(";", user.sourceSlugs()) : user.text(field);
+            cells[i] = field.shows() == UserField.Shows.SLUGS ? String.join(";", record.sourceSlugs()) : record.text(field);
         }
         return cells;
     }

@@ -152,7 +152,7 @@ public final class ServiceClient implements AutoCloseable {
 
     /** The answer must be the user asked for: exact string equality, as the contract says. */
     private static void requireAskedFor(String operation, String asked, UserRecord user) {
-        String answered = user.summary().clientUserId();
+        String answered = user.clientUserId();
         if (asked.equals(answered)) {
             return;
         }

@@ -13,7 +13,6 @@ import dev.userlookup.fake.FakeUsers;
 import dev.userlookup.model.json.FieldNames;
 import dev.userlookup.model.json.Json;
 import dev.userlookup.model.json.JsonBytes;
-import dev.userlookup.model.json.Timestamps;
 import dev.userlookup.model.UserRecord;
 import dev.userlookup.network.Bodies;
 import dev.userlookup.output.RenderContext;
@@ -23,11 +22,7 @@ import dev.userlookup.output.ShellCommand;
 import dev.userlookup.settings.OutputFormat;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Method;
-import java.nio.ByteBuffer;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -78,18 +73,6 @@ public final class HandWrittenBenchmark {
                     + "],\"total\":" + jsons.size() + ",\"offset\":" + from + ",\"limit\":500}").users());
         }
 
-        Method utf8 = declared("dev.userlookup.model.json.Utf8", "firstInvalid", byte[].class);
-        compare("strict UTF-8 check of a 500-user page (" + page.length / 1024 + " KiB), 20 pages", "Utf8", "JDK decoder, REPORT", () -> {
-            for (int i = 0; i < 20; i++) {
-                utf8.invoke(null, (Object) page);
-            }
-        }, () -> {
-            for (int i = 0; i < 20; i++) {
-                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(page));
-            }
-        });
-
         JsonFactory strict = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
         compare("every object of a 500-user page checked for a key named twice, 20 pages", "FieldNames",
                 "Jackson STRICT_DUPLICATE_DETECTION", () -> {
@@ -107,20 +90,6 @@ public final class HandWrittenBenchmark {
                 () -> render(OutputFormat.NDJSON, users), () -> generate(users, copy, false));
         compare("JSON of " + users.size() + " users", "renderer (PrettyJson)", "Jackson pretty printer over tokens",
                 () -> render(OutputFormat.JSON, users), () -> generate(users, copy, true));
-
-        List<String> stamps = new ArrayList<>();
-        for (UserRecord user : users) {
-            stamps.add(Json.mapper().readTree(user.source().body(), user.source().offset(), user.source().length()).get("created_on").asText());
-        }
-        compare(stamps.size() + " created_on timestamps read", "Timestamps (canonical)", "DateTimeFormatter", () -> {
-            for (String stamp : stamps) {
-                Timestamps.parseTimestamp(stamp);
-            }
-        }, () -> {
-            for (String stamp : stamps) {
-                OffsetDateTime.parse(stamp.replace(' ', 'T'), DateTimeFormatter.ISO_OFFSET_DATE_TIME);
-            }
-        });
 
         Random random = new Random(1);
         List<String> ids = new ArrayList<>();

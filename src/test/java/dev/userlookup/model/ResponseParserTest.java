@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,6 +54,31 @@ class ResponseParserTest {
     })
     void problemsComeInTheOrderOfTheChecks(String user, String expected) {
         assertEquals(expected, problem(page(user)));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({
+        "'7b 7d', -1",
+        "'c3 a9', -1",
+        "'e6 9d b1', -1",
+        "'f0 9f 98 80', -1",
+        "'f4 8f bf bf', -1",
+        "'c3 28', 0",
+        "'c0 af', 0",
+        "'e0 80 af', 0",
+        "'ed a0 80', 0",
+        "'f4 90 80 80', 0",
+        "'f5 80 80 80', 0",
+        "'ff', 0",
+        "'41 e6 9d', 1",
+        "'41 42 c3', 2",
+        "'80', 0",
+        "'61 62 63 64 65 66 67 68 69 ff', 9",
+    })
+    void aBodyMustBeStrictUtf8(String hex, int firstInvalid) {
+        byte[] bytes = java.util.HexFormat.ofDelimiter(" ").parseHex(hex);
+
+        assertEquals(firstInvalid, ResponseParser.firstInvalidUtf8(bytes));
     }
 
     @Test
@@ -207,23 +234,23 @@ class ResponseParserTest {
     }
 
     @Test
-    void aSummaryHoldsTheFieldsOfARowAsSent() {
+    void aUserIsReadOnceIntoEveryFieldAsSent() {
         String user = "{" + GOOD + ",\"team_id\":\"t\",\"created_on\":\"2024-03-01 10:00:00\",\"connected_sources\":["
                 + "{\"provider\":{\"slug\":\"p1\"},\"source\":{\"slug\":\"s1\"}},{\"source\":{\"slug\":\"s2\"}},{\"provider\":null,\"source\":null},"
-                + "null,{\"provider\":{\"name\":\"no slug\"}}],\"fallback_time_zone\":{\"id\":\"Europe/Oslo\"},"
-                + "\"fallback_birth_date\":{\"value\":\"1990-01-02\"},\"ingestion_start\":\"2024-01-01\",\"ingestion_end\":null}";
+                + "null,{\"created_on\":\"x\",\"provider\":{\"name\":\"no slug\"}}],\"fallback_time_zone\":{\"id\":\"Europe/Oslo\"},"
+                + "\"fallback_birth_date\":{\"value\":\"1990-01-02\",\"source_slug\":\"oura\",\"updated_at\":\"2024-01-02\"},"
+                + "\"ingestion_start\":\"2024-01-01\",\"ingestion_end\":null}";
 
-        UserSummary summary = ResponseParser.page("list", page(user).getBytes(UTF_8), null).users().get(0).summary();
+        UserRecord read = ResponseParser.page("list", page(user).getBytes(UTF_8), null).users().get(0);
 
-        String[] texts = new String[UserField.all().size()];
-        texts[UserField.USER_ID.ordinal()] = "u";
-        texts[UserField.TEAM_ID.ordinal()] = "t";
-        texts[UserField.CLIENT_USER_ID.ordinal()] = "c";
-        texts[UserField.CREATED_ON.ordinal()] = "2024-03-01 10:00:00";
-        texts[UserField.FALLBACK_TIME_ZONE.ordinal()] = "Europe/Oslo";
-        texts[UserField.FALLBACK_BIRTH_DATE.ordinal()] = "1990-01-02";
-        texts[UserField.INGESTION_START.ordinal()] = "2024-01-01";
-        assertEquals(new UserSummary(texts, List.of("p1", "s2")), summary);
+        List<String> texts = new ArrayList<>();
+        UserField.all().forEach(field -> texts.add(read.text(field)));
+        assertEquals(Arrays.asList("u", "t", "c", "2024-03-01 10:00:00", null, "Europe/Oslo", "1990-01-02", "2024-01-01", null), texts);
+        assertEquals(List.of("p1", "s2"), read.sourceSlugs());
+        assertEquals(List.of(new UserRecord.ConnectedSource(0, "p1", null, null), new UserRecord.ConnectedSource(1, "s2", null, null),
+                new UserRecord.ConnectedSource(2, null, null, null), new UserRecord.ConnectedSource(4, null, "no slug", "x")), read.sources());
+        assertEquals(new UserRecord.Nested("1990-01-02", "oura", "2024-01-02"), read.nested(UserField.FALLBACK_BIRTH_DATE));
+        assertEquals(new UserRecord.Nested("Europe/Oslo", null, null), read.nested(UserField.FALLBACK_TIME_ZONE));
     }
 
     @Test
@@ -231,7 +258,8 @@ class ResponseParserTest {
         UserRecord user = ResponseParser.user("resolve", (" {" + GOOD + "} ").getBytes(UTF_8), null);
 
         assertEquals("{" + GOOD + "}", text(user.source()));
-        assertNull(user.summary().text(UserField.TEAM_ID));
+        assertNull(user.text(UserField.TEAM_ID));
+        assertEquals("c", user.clientUserId());
         assertThrows(BadResponse.class, () -> ResponseParser.user("resolve", "{\"user_id\":\"u\"}".getBytes(UTF_8), null));
     }
 

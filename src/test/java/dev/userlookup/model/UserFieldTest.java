@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The one declaration of the user's fields is what the shape check and a row read. */
@@ -66,12 +70,39 @@ class UserFieldTest {
         String body = "{\"users\":[{\"user_id\":\"u\",\"client_user_id\":\"c\",\"fallback_time_zone\":{\"id\":\"Europe/Oslo\","
                 + "\"source_slug\":\"oura\"},\"ingestion_end\":\"2024-02-01\",\"extra\":[1]}]}";
 
-        UserSummary row = ResponseParser.page("list", body.getBytes(UTF_8), null).users().get(0).summary();
+        UserRecord row = ResponseParser.page("list", body.getBytes(UTF_8), null).users().get(0);
 
         assertEquals("Europe/Oslo", row.text(UserField.FALLBACK_TIME_ZONE));
+        assertEquals(new UserRecord.Nested("Europe/Oslo", "oura", null), row.nested(UserField.FALLBACK_TIME_ZONE));
+        assertNull(row.nested(UserField.FALLBACK_BIRTH_DATE));
         assertEquals("2024-02-01", row.text(UserField.INGESTION_END));
         assertNull(row.text(UserField.TEAM_ID));
         assertEquals("c", row.clientUserId());
+    }
+
+    /**
+     * Adding a field to the service is a line in {@link UserField}: no other main class keeps a
+     * list of the fields of its own (as the typed user once did, beside the card's).
+     */
+    @Test
+    void noOtherMainClassNamesTheFieldsByTheirKeys() throws IOException {
+        Path main = Path.of("src/main/java");
+        List<String> listing = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(main)) {
+            for (Path file : files.filter(path -> path.toString().endsWith(".java")).toList()) {
+                if (file.endsWith(Path.of("dev/userlookup/model/UserField.java"))) {
+                    continue;
+                }
+                String source = Files.readString(file);
+                List<String> named = UserField.all().stream().map(UserField::key)
+                        .filter(key -> source.contains("\"" + key + "\"")).toList();
+                // One key is a word the code may need on its own (a source's created_on); two begin a list.
+                if (named.size() > 1) {
+                    listing.add(main.relativize(file) + " " + named);
+                }
+            }
+        }
+        assertEquals(List.of(), listing);
     }
 
     private static String withField(UserField field, String value) {

@@ -118,7 +118,7 @@ class BehindARateLimitTest {
                     if (one.failure() != null) {
                         throw one.failure();
                     }
-                    resolved.add(one.result().summary().clientUserId());
+                    resolved.add(one.result().clientUserId());
                     one.result().release();
                 }
                 return true;

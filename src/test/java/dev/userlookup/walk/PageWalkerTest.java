@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.userlookup.model.json.Json;
 import dev.userlookup.service.ServiceException;
-import dev.userlookup.model.User;
+import dev.userlookup.network.Bodies;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import java.io.IOException;
@@ -57,9 +57,13 @@ class PageWalkerTest {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("user_id", userId);
         node.put("client_user_id", "customer-" + userId);
+        return Bodies.user(node.toString());
+    }
+
+    static JsonNode tree(UserRecord user) {
         try {
-            return new UserRecord(node, MAPPER.treeToValue(node, User.class));
-        } catch (JsonProcessingException e) {
+            return MAPPER.readTree(user.source().body(), user.source().offset(), user.source().length());
+        } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
@@ -79,7 +83,7 @@ class PageWalkerTest {
 
     static UserPage page(List<UserRecord> users, Long total, long offset, int limit) {
         ObjectNode json = MAPPER.createObjectNode();
-        json.putArray("users").addAll(users.stream().map(UserRecord::json).collect(Collectors.toList()));
+        json.putArray("users").addAll(users.stream().map(PageWalkerTest::tree).collect(Collectors.toList()));
         if (total != null) {
             json.put("total", total);
         }
@@ -190,7 +194,7 @@ class PageWalkerTest {
                 if (ids.size() == failAtUser) {
                     throw failure;
                 }
-                ids.add(user.user().userId());
+                ids.add(user.userId());
             }
         }
 
@@ -837,7 +841,7 @@ class PageWalkerTest {
                     if (written.size() == 110) {
                         throw new UserSink.StoppedPartWay(i);
                     }
-                    written.add(users.get(i).user().userId());
+                    written.add(users.get(i).userId());
                 }
             }
 

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /**
- * The one Jackson configuration: unknown fields ignored by the typed model, decimals kept as
+ * The one Jackson configuration: decimals kept as
  * sent (1.50 stays 1.50) so JSON output is lossless, and bounds on what a hostile body may make
  * the parser do (an object that names a key twice is the checks' to refuse, {@link FieldNames}).
  */
@@ -54,12 +54,10 @@ public final class Json {
 
     private static ObjectMapper buildMapper() {
         return JsonMapper.builder(factory())
-                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 // A body is one JSON document: text after it means a broken or mixed-up response.
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                 .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-                .addModule(Timestamps.module())
                 .build();
     }
 }

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * The only ways to make one take the key out first, of the whole text or of the bytes before any
  * of them are left behind; so cutting one short afterwards, as messages must, can never leave
  * part of the key. Cuts are made here alone ({@link #cut}, {@link #firstLine}); what shortens the
- * service's text for a message ({@code ResponseParser.firstLine}, {@code Reading.notIso}) takes
+ * service's text for a message ({@code ResponseParser.firstLine}, {@code Question.notIso}) takes
  * only a ServiceText.
  */
 public final class ServiceText {

@@ -2,7 +2,6 @@ package dev.userlookup.output.table;
 
 import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.model.UserSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,17 +14,11 @@ import java.util.function.UnaryOperator;
  * header), the last chosen first, and where the row still does not fit they give way whole, the
  * last chosen first, as the list table's own columns do: nothing printed on a terminal wraps.
  */
-final class ChosenColumns implements RowLayout<String[]> {
+final class ChosenColumns {
 
     private static final int LEAST = 6;
 
-    /** The indexes, among the fields chosen, of the columns shown. */
-    private final int[] shown;
-    private final TableLayout layout;
-
-    private ChosenColumns(int[] shown, TableLayout layout) {
-        this.shown = shown;
-        this.layout = layout;
+    private ChosenColumns() {
     }
 
     /**
@@ -34,7 +27,7 @@ final class ChosenColumns implements RowLayout<String[]> {
      * whole, the last chosen first, as far as that lets the ids share a line; only then the ids
      * on lines of their own, and the others giving way again.
      */
-    static ChosenColumns fit(List<UserField> fields, List<String[]> sample, int width) {
+    static ShownColumns fit(List<UserField> fields, List<String[]> sample, int width) {
         TableLayout last = null;
         List<Integer> kept = null;
         for (boolean ownLines : new boolean[] {false, true}) {
@@ -43,9 +36,9 @@ final class ChosenColumns implements RowLayout<String[]> {
                 kept.add(i);
             }
             while (true) {
-                last = TableLayout.fit(columns(fields, kept, ownLines), rows(sample, kept), width);
+                last = TableLayout.fit(columns(fields, kept, ownLines), ShownColumns.pick(sample, indexes(kept)), width);
                 if (last.fits()) {
-                    return new ChosenColumns(indexes(kept), last);
+                    return new ShownColumns(indexes(kept), last);
                 }
                 int drop = lastNotId(fields, kept);
                 if (drop < 0) {
@@ -54,7 +47,7 @@ final class ChosenColumns implements RowLayout<String[]> {
                 kept.remove(drop);
             }
         }
-        return new ChosenColumns(indexes(kept), last);
+        return new ShownColumns(indexes(kept), last);
     }
 
     /** The place in {@code kept} of the last column that is not an id, or -1. */
@@ -86,22 +79,6 @@ final class ChosenColumns implements RowLayout<String[]> {
         return columns;
     }
 
-    private static List<String[]> rows(List<String[]> sample, List<Integer> kept) {
-        List<String[]> rows = new ArrayList<>(sample.size());
-        for (String[] cells : sample) {
-            rows.add(pick(cells, indexes(kept)));
-        }
-        return rows;
-    }
-
-    private static String[] pick(String[] cells, int[] indexes) {
-        String[] picked = new String[indexes.length];
-        for (int i = 0; i < indexes.length; i++) {
-            picked[i] = cells[indexes[i]];
-        }
-        return picked;
-    }
-
     /** A field's column: its label in capitals; the ends of the ingestion range each by name. */
     static String header(UserField field) {
         return switch (field.shows()) {
@@ -113,27 +90,16 @@ final class ChosenColumns implements RowLayout<String[]> {
 
     /** The user's cells for {@code fields}, as the list table shows each: the key out, escaped. */
     static String[] cells(List<UserField> fields, UserRecord record, UnaryOperator<String> keyOut) {
-        UserSummary user = record.summary();
         String[] cells = new String[fields.size()];
         for (int i = 0; i < cells.length; i++) {
             UserField field = fields.get(i);
             String text = switch (field.shows()) {
-                case TIME -> UserCells.minutesUtc(record.createdOn());
-                case SLUGS -> user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs());
-                default -> user.text(field);
+                case TIME -> UserCells.minutesUtc(record.time(field.key(), record.text(field)));
+                case SLUGS -> record.sourceSlugs().isEmpty() ? null : String.join(", ", record.sourceSlugs());
+                default -> record.text(field);
             };
             cells[i] = UserCells.cell(text, keyOut);
         }
         return cells;
-    }
-
-    @Override
-    public String header() {
-        return layout.header();
-    }
-
-    @Override
-    public String line(String[] cells) {
-        return String.join("\n", layout.lines(pick(cells, shown)));
     }
 }

@@ -1,10 +1,12 @@
 package dev.userlookup.output.table;
 
 import dev.userlookup.model.UserField;
+import dev.userlookup.model.UserRecord;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * The list table's columns for a terminal width. People copy the ids into tickets, so from
@@ -17,28 +19,44 @@ import java.util.function.Function;
  * the rest of the row keeps what fits. Only below that width are the ids cut, the user id first
  * (its prefix still tells users apart).
  */
-final class ListColumns implements RowLayout<ListColumns.Cells> {
+final class ListColumns {
 
     static final int IDS_WHOLE_FROM = 60;
 
-    /** The cells of one user, every column the table can show. */
-    record Cells(String userId, String clientUserId, String createdMinutes, String createdDate, String sources, String timeZone) {
-    }
+    /** A user's cells, every column the table can show: the ids, then {@link Extra}'s. */
+    private static final int USER_ID_CELL = 0;
+    private static final int CLIENT_USER_ID_CELL = 1;
 
     /** A column after the ids, and its cell. */
     private enum Extra {
-        MINUTES(TableLayout.Column.whole(header(UserField.CREATED_ON) + " (UTC)"), Cells::createdMinutes),
-        DATE(TableLayout.Column.whole(header(UserField.CREATED_ON)), Cells::createdDate),
-        SOURCES(new TableLayout.Column(header(UserField.CONNECTED_SOURCES), 12, 1), Cells::sources),
-        TIME_ZONE(TableLayout.Column.whole(header(UserField.FALLBACK_TIME_ZONE)), Cells::timeZone);
+        MINUTES(TableLayout.Column.whole(header(UserField.CREATED_ON) + " (UTC)")),
+        DATE(TableLayout.Column.whole(header(UserField.CREATED_ON))),
+        SOURCES(new TableLayout.Column(header(UserField.CONNECTED_SOURCES), 12, 1)),
+        TIME_ZONE(TableLayout.Column.whole(header(UserField.FALLBACK_TIME_ZONE)));
 
         final TableLayout.Column column;
-        final Function<Cells, String> cell;
 
-        Extra(TableLayout.Column column, Function<Cells, String> cell) {
+        Extra(TableLayout.Column column) {
             this.column = column;
-            this.cell = cell;
         }
+
+        int cell() {
+            return 2 + ordinal();
+        }
+    }
+
+    /** A row reads only the fields it shows; of them only the creation time must be read as a time. */
+    static String[] cells(UserRecord record, UnaryOperator<String> keyOut) {
+        OffsetDateTime createdOn = record.createdOn();
+        List<String> sources = record.sourceSlugs();
+        String[] cells = new String[2 + Extra.values().length];
+        cells[USER_ID_CELL] = UserCells.cell(record.userId(), keyOut);
+        cells[CLIENT_USER_ID_CELL] = UserCells.cell(record.clientUserId(), keyOut);
+        cells[Extra.MINUTES.cell()] = UserCells.cell(UserCells.minutesUtc(createdOn), keyOut);
+        cells[Extra.DATE.cell()] = UserCells.cell(UserCells.dateUtc(createdOn), keyOut);
+        cells[Extra.SOURCES.cell()] = UserCells.cell(sources.isEmpty() ? null : String.join(", ", sources), keyOut);
+        cells[Extra.TIME_ZONE.cell()] = UserCells.cell(record.text(UserField.FALLBACK_TIME_ZONE), keyOut);
+        return cells;
     }
 
     /** What may follow the ids, the richest first. */
@@ -51,6 +69,7 @@ final class ListColumns implements RowLayout<ListColumns.Cells> {
             List.of(Extra.DATE),
             List.of());
 
+    private static final int[] IDS = {USER_ID_CELL, CLIENT_USER_ID_CELL};
     private static final String USER_ID = header(UserField.USER_ID);
     private static final String CLIENT_USER_ID = header(UserField.CLIENT_USER_ID);
 
@@ -80,26 +99,22 @@ final class ListColumns implements RowLayout<ListColumns.Cells> {
         }
     }
 
-    private final List<Extra> shape;
-    private final TableLayout layout;
-
-    private ListColumns(List<Extra> shape, TableLayout layout) {
-        this.shape = shape;
-        this.layout = layout;
+    private ListColumns() {
     }
 
     /**
      * The richest shape whose typical rows of {@code sample} fit {@code width}; every column when
      * the width is 0 (not a terminal).
      */
-    static ListColumns fit(List<Cells> sample, int width) {
+    static ShownColumns fit(List<String[]> sample, int width) {
         List<Ids> tries = width >= IDS_WHOLE_FROM || width == 0
                 ? List.of(Ids.TYPICAL, Ids.CLIENT_ID_ON_ITS_OWN_LINES) : List.of(Ids.TYPICAL);
         for (Ids ids : tries) {
             for (List<Extra> shape : SHAPES) {
-                TableLayout layout = TableLayout.fit(columns(ids, shape), rows(shape, sample), width);
+                int[] shown = shown(shape);
+                TableLayout layout = TableLayout.fit(columns(ids, shape), ShownColumns.pick(sample, shown), width);
                 if (layout.fits()) {
-                    return new ListColumns(shape, layout);
+                    return new ShownColumns(shown, layout);
                 }
             }
         }
@@ -107,10 +122,10 @@ final class ListColumns implements RowLayout<ListColumns.Cells> {
             // Not even the user id fits: it too takes lines of its own.
             List<TableLayout.Column> loose = List.of(TableLayout.Column.idOnItsOwnLines(USER_ID),
                     TableLayout.Column.idOnItsOwnLines(CLIENT_USER_ID));
-            return new ListColumns(List.of(), TableLayout.fit(loose, rows(List.of(), sample), width));
+            return new ShownColumns(IDS, TableLayout.fit(loose, ShownColumns.pick(sample, IDS), width));
         }
         // Narrower than the ids themselves: cut them to share one line.
-        return new ListColumns(List.of(), TableLayout.fit(Ids.CUT.columns(), rows(List.of(), sample), width));
+        return new ShownColumns(IDS, TableLayout.fit(Ids.CUT.columns(), ShownColumns.pick(sample, IDS), width));
     }
 
     private static List<TableLayout.Column> columns(Ids ids, List<Extra> shape) {
@@ -121,31 +136,14 @@ final class ListColumns implements RowLayout<ListColumns.Cells> {
         return columns;
     }
 
-    private static String[] row(List<Extra> shape, Cells cells) {
-        String[] row = new String[2 + shape.size()];
-        row[0] = cells.userId();
-        row[1] = cells.clientUserId();
+    /** The cells a shape shows: the ids, then its columns. */
+    private static int[] shown(List<Extra> shape) {
+        int[] shown = new int[2 + shape.size()];
+        shown[0] = USER_ID_CELL;
+        shown[1] = CLIENT_USER_ID_CELL;
         for (int i = 0; i < shape.size(); i++) {
-            row[2 + i] = shape.get(i).cell.apply(cells);
+            shown[2 + i] = shape.get(i).cell();
         }
-        return row;
-    }
-
-    private static List<String[]> rows(List<Extra> shape, List<Cells> sample) {
-        List<String[]> rows = new ArrayList<>(sample.size());
-        for (Cells cells : sample) {
-            rows.add(row(shape, cells));
-        }
-        return rows;
-    }
-
-    @Override
-    public String header() {
-        return layout.header();
-    }
-
-    @Override
-    public String line(Cells cells) {
-        return String.join("\n", layout.lines(row(shape, cells)));
+        return shown;
     }
 }

@@ -8,7 +8,6 @@ import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.model.UserSummary;
 import dev.userlookup.console.SafeText;
 import dev.userlookup.console.Style;
 import java.io.IOException;
@@ -45,7 +44,7 @@ public final class TableRenderer implements Renderer {
 
     @Override
     public void user(UserRecord record) throws IOException {
-        new UserCard(style, context.width(), context.keyOut(), fields).write(record.user(), out);
+        new UserCard(style, context.width(), context.keyOut(), fields).write(record, out);
     }
 
     @Override
@@ -63,20 +62,20 @@ public final class TableRenderer implements Renderer {
 
     private UserStream rows() {
         if (fields == null) {
-            return new RowStream<ListColumns.Cells>(this::cells, sample -> ListColumns.fit(sample, context.width()));
+            return new RowStream(user -> ListColumns.cells(user, context.keyOut()), sample -> ListColumns.fit(sample, context.width()));
         }
-        return new RowStream<String[]>(user -> ChosenColumns.cells(fields, user, context.keyOut()),
+        return new RowStream(user -> ChosenColumns.cells(fields, user, context.keyOut()),
                 sample -> ChosenColumns.fit(fields, sample, context.width()));
     }
 
     /** Rows of the list table; column widths come from the first users it is given. */
-    private final class RowStream<C> extends DocumentStream {
+    private final class RowStream extends DocumentStream {
 
-        private final Function<UserRecord, C> cellsOf;
-        private final Function<List<C>, RowLayout<C>> fit;
-        private RowLayout<C> layout;
+        private final Function<UserRecord, String[]> cellsOf;
+        private final Function<List<String[]>, ShownColumns> fit;
+        private ShownColumns layout;
 
-        RowStream(Function<UserRecord, C> cellsOf, Function<List<C>, RowLayout<C>> fit) {
+        RowStream(Function<UserRecord, String[]> cellsOf, Function<List<String[]>, ShownColumns> fit) {
             this.cellsOf = cellsOf;
             this.fit = fit;
         }
@@ -91,31 +90,31 @@ public final class TableRenderer implements Renderer {
                 return;
             }
             // The first batch sizes the table; its cells, all made before anything is written, are its rows.
-            List<C> rows = new ArrayList<>(users.size());
+            List<String[]> rows = new ArrayList<>(users.size());
             for (UserRecord user : users) {
                 rows.add(cellsOf.apply(user));
             }
             startTable(rows);
-            for (C row : rows) {
+            for (String[] row : rows) {
                 writeRow(row);
             }
         }
 
         @Override
         public void add(UserRecord user) throws IOException {
-            C row = cellsOf.apply(user);
+            String[] row = cellsOf.apply(user);
             if (layout == null) {
-                startTable(List.of(row));
+                startTable(List.<String[]>of(row));
             }
             writeRow(row);
         }
 
-        private void startTable(List<C> sample) throws IOException {
+        private void startTable(List<String[]> sample) throws IOException {
             layout = fit.apply(sample);
             out.write(style.bold(layout.header()) + "\n");
         }
 
-        private void writeRow(C row) throws IOException {
+        private void writeRow(String[] row) throws IOException {
             out.write(layout.line(row));
             out.write('\n');
         }
@@ -142,19 +141,5 @@ public final class TableRenderer implements Renderer {
             }
             out.flush();
         }
-    }
-
-    /** A row reads only the fields it shows; of them only the creation time must be read as a time. */
-    private ListColumns.Cells cells(UserRecord record) {
-        UserSummary user = record.summary();
-        java.time.OffsetDateTime createdOn = record.createdOn();
-        java.util.function.UnaryOperator<String> keyOut = context.keyOut();
-        return new ListColumns.Cells(
-                UserCells.cell(user.userId(), keyOut),
-                UserCells.cell(user.clientUserId(), keyOut),
-                UserCells.cell(UserCells.minutesUtc(createdOn), keyOut),
-                UserCells.cell(UserCells.dateUtc(createdOn), keyOut),
-                UserCells.cell(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs()), keyOut),
-                UserCells.cell(user.text(UserField.FALLBACK_TIME_ZONE), keyOut));
     }
 }

@@ -1,15 +1,22 @@
 package dev.userlookup.output.table;
 
-import dev.userlookup.model.User;
+import dev.userlookup.model.UserRecord;
 import dev.userlookup.model.UserField;
 import dev.userlookup.console.DisplayWidth;
 import dev.userlookup.console.LineFit;
 import dev.userlookup.console.Style;
 import java.io.IOException;
 import java.io.Writer;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 /**
  * One resolved user for people: its fields one a line, then its sources, fitted to the terminal.
@@ -37,10 +44,9 @@ final class UserCard {
     private final Style style;
     private final int width;
     private final UnaryOperator<String> keyOut;
-    /** The card's own choice and order of fields, where {@code --fields} chose none. */
-    private static final List<UserField> LINES = List.of(UserField.USER_ID, UserField.CLIENT_USER_ID, UserField.TEAM_ID,
-            UserField.CREATED_ON, UserField.FALLBACK_TIME_ZONE, UserField.FALLBACK_BIRTH_DATE, UserField.INGESTION_START,
-            UserField.CONNECTED_SOURCES);
+    /** The card's own choice and order of fields, where {@code --fields} chose none: the ids people copy first. */
+    private static final List<UserField> LINES = Stream.concat(Stream.of(UserField.USER_ID, UserField.CLIENT_USER_ID),
+            UserField.all().stream().filter(field -> field != UserField.USER_ID && field != UserField.CLIENT_USER_ID)).toList();
     private final List<UserField> chosen;
 
     /** @param chosen the fields chosen with --fields, in their order, or null for the card's own */
@@ -51,28 +57,30 @@ final class UserCard {
         this.chosen = chosen == null ? LINES : chosen;
     }
 
-    /** A field's line; both ends of the ingestion range are one line, shown where the first of them is chosen. */
-    private static Field line(UserField field, User user) {
-        return switch (field) {
-            case USER_ID -> new Field(field.label(), user.userId(), false);
-            case CLIENT_USER_ID -> new Field(field.label(), user.clientUserId(), false);
-            case TEAM_ID -> new Field(field.label(), user.teamId(), false);
-            case CREATED_ON -> new Field(field.label(), UserCells.seconds(user.createdOn()), true);
-            case FALLBACK_TIME_ZONE -> timeZone(user);
-            case FALLBACK_BIRTH_DATE -> birthDate(user);
-            case INGESTION_START, INGESTION_END -> new Field(field.label(), ingestion(user), true);
-            case CONNECTED_SOURCES -> null;
+    /** A field's line; the sources, a table of their own, have none. */
+    private static Field line(UserField field, UserRecord user) {
+        String label = field.label();
+        return switch (field.shows()) {
+            case ID -> new Field(label, user.text(field), false);
+            case TEXT -> new Field(label, user.text(field), true);
+            case TIME -> new Field(label, UserCells.seconds(user.time(field.key(), user.text(field))), true);
+            case TEXT_WITH_PROVENANCE, DATE_WITH_PROVENANCE -> provenanced(field, user);
+            case DATE_RANGE -> new Field(label, range(field, user), true);
+            case SLUGS -> null;
         };
     }
 
-    void write(User user, Writer out) throws IOException {
+    void write(UserRecord user, Writer out) throws IOException {
+        // Every field is read, chosen or not: a value that does not read fails the card either way.
+        Map<UserField, Field> lines = new EnumMap<>(UserField.class);
+        UserField.all().forEach(field -> lines.put(field, line(field, user)));
+        List<String[]> sources = sourceRows(user);
         List<Field> fields = new ArrayList<>();
-        boolean ingestion = false;
+        Set<String> ranges = new HashSet<>();
         for (UserField field : chosen) {
-            boolean range = field.shows() == UserField.Shows.DATE_RANGE;
-            Field line = range && ingestion ? null : line(field, user);
-            ingestion |= range;
-            if (line != null) {
+            Field line = lines.get(field);
+            // Both ends of a range are one line, shown where the first of them is chosen.
+            if (line != null && (field.shows() != UserField.Shows.DATE_RANGE || ranges.add(field.label()))) {
                 fields.add(line);
             }
         }
@@ -111,30 +119,28 @@ final class UserCard {
         }
         if (chosen.contains(UserField.CONNECTED_SOURCES)) {
             // Sources are a table of their own: after the lines, wherever they were chosen.
-            writeSources(user.connectedSources(), !fields.isEmpty(), out);
+            writeSources(sources, !fields.isEmpty(), out);
         }
         out.flush();
     }
 
-    private static Field timeZone(User user) {
-        User.FallbackTimeZone zone = user.fallbackTimeZone();
-        String label = UserField.FALLBACK_TIME_ZONE.label();
-        return zone == null ? new Field(label, null, true)
-                : new Field(label, zone.id(), provenance(zone.sourceSlug(), zone.updatedAt(), false),
-                        provenance(zone.sourceSlug(), zone.updatedAt(), true), true);
-    }
-
-    private static Field birthDate(User user) {
-        User.FallbackBirthDate birth = user.fallbackBirthDate();
-        String value = birth == null || birth.value() == null ? null : birth.value().toString();
-        String label = UserField.FALLBACK_BIRTH_DATE.label();
-        return birth == null ? new Field(label, null, true)
-                : new Field(label, value, provenance(birth.sourceSlug(), birth.updatedAt(), false),
-                        provenance(birth.sourceSlug(), birth.updatedAt(), true), true);
+    private static Field provenanced(UserField field, UserRecord user) {
+        UserRecord.Nested nested = user.nested(field);
+        if (nested == null) {
+            return new Field(field.label(), null, true);
+        }
+        String value = nested.value();
+        if (field.shows() == UserField.Shows.DATE_WITH_PROVENANCE) {
+            LocalDate date = user.date(field.key() + "." + field.check().rowMember(), value);
+            value = date == null ? null : date.toString();
+        }
+        OffsetDateTime updatedAt = user.time(field.key() + ".updated_at", nested.updatedAt());
+        return new Field(field.label(), value, provenance(nested.sourceSlug(), updatedAt, false),
+                provenance(nested.sourceSlug(), updatedAt, true), true);
     }
 
     /** "from oura, updated 2023-03-21 23:22:38 +00:00", or in short "from oura, updated 2023-03-21". */
-    private static String provenance(String sourceSlug, java.time.OffsetDateTime updatedAt, boolean dateOnly) {
+    private static String provenance(String sourceSlug, OffsetDateTime updatedAt, boolean dateOnly) {
         List<String> parts = new ArrayList<>();
         if (sourceSlug != null) {
             parts.add("from " + sourceSlug);
@@ -145,35 +151,47 @@ final class UserCard {
         return parts.isEmpty() ? null : String.join(", ", parts);
     }
 
-    /** "2022-06-01 to 2023-01-31"; an open end is said, not drawn as an ellipsis that reads as cut text. */
-    static String ingestion(User user) {
-        if (user.ingestionStart() == null && user.ingestionEnd() == null) {
+    /**
+     * The range whose end {@code field} is, from its first field of that label to its last:
+     * "2022-06-01 to 2023-01-31"; an open end is said, not drawn as an ellipsis that reads as cut text.
+     */
+    private static String range(UserField field, UserRecord user) {
+        List<UserField> ends = UserField.all().stream()
+                .filter(end -> end.shows() == UserField.Shows.DATE_RANGE && end.label().equals(field.label())).toList();
+        LocalDate start = user.date(ends.get(0).key(), user.text(ends.get(0)));
+        LocalDate end = user.date(ends.get(ends.size() - 1).key(), user.text(ends.get(ends.size() - 1)));
+        if (start == null && end == null) {
             return null;
         }
-        if (user.ingestionEnd() == null) {
-            return "from " + user.ingestionStart() + ", no end set";
+        if (end == null) {
+            return "from " + start + ", no end set";
         }
-        if (user.ingestionStart() == null) {
-            return "until " + user.ingestionEnd() + ", no start set";
+        if (start == null) {
+            return "until " + end + ", no start set";
         }
-        return user.ingestionStart() + " to " + user.ingestionEnd();
+        return start + " to " + end;
+    }
+
+    /** Each connected source's cells: slug, name, when it was connected. */
+    private List<String[]> sourceRows(UserRecord user) {
+        List<String[]> rows = new ArrayList<>();
+        for (UserRecord.ConnectedSource connected : user.sources()) {
+            OffsetDateTime createdOn = user.time("connected_sources[" + connected.index() + "].created_on", connected.createdOn());
+            rows.add(new String[] {
+                UserCells.cell(connected.slug(), keyOut),
+                UserCells.cell(connected.name(), keyOut),
+                UserCells.cell(UserCells.seconds(createdOn), keyOut),
+            });
+        }
+        return rows;
     }
 
     /** The sources as a small table; at a narrow width the connection time, then the name give way. */
-    private void writeSources(List<User.ConnectedSource> sources, boolean afterLines, Writer out) throws IOException {
-        out.write((afterLines ? "\n" : "") + style.bold(UserField.CONNECTED_SOURCES.label() + " (" + sources.size() + ")") + "\n");
-        if (sources.isEmpty()) {
+    private void writeSources(List<String[]> rows, boolean afterLines, Writer out) throws IOException {
+        out.write((afterLines ? "\n" : "") + style.bold(UserField.CONNECTED_SOURCES.label() + " (" + rows.size() + ")") + "\n");
+        if (rows.isEmpty()) {
             out.write("  " + style.dim("none connected") + "\n");
             return;
-        }
-        List<String[]> rows = new ArrayList<>();
-        for (User.ConnectedSource connected : sources) {
-            User.Source source = connected.source();
-            rows.add(new String[] {
-                UserCells.cell(source == null ? null : source.slug(), keyOut),
-                UserCells.cell(source == null ? null : source.name(), keyOut),
-                UserCells.cell(UserCells.seconds(connected.createdOn()), keyOut),
-            });
         }
         List<TableLayout.Column> all = List.of(
                 new TableLayout.Column("SLUG", 6, 1),

@@ -1,19 +1,18 @@
 package dev.userlookup.model;
 
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.redaction.ServiceText;
 
-import dev.userlookup.model.redaction.ApiKey;
-
 /**
- * One answer of the service as it is read into users: what was asked, as a failure names it,
- * and the key to take out of any of the answer's text a failure quotes. Every user read from the
- * answer keeps it, so that a value found wrong only when a row or card reads it (a timestamp that
+ * What an answer of the service answers: the operation asked, as a failure names it, and the key
+ * it was asked with, to take out of any of the answer's text a failure quotes. Every user read
+ * from the answer keeps it, so that a value found wrong only when a row or card reads it (a timestamp that
  * does not parse) is quoted without the key too; it costs a user one reference, as the operation
  * alone did, and the key is used only when a failure is put in words.
  *
  * @param key null only for records built in tests
  */
-record Reading(String operation, ApiKey key) {
+record Question(String operation, ApiKey key) {
 
     /** Text of the answer, as a message may quote it: with the key out, so it may be cut short. */
     ServiceText text(String raw) {
