@@ -6,8 +6,8 @@ import java.util.Set;
 
 /**
  * The user_ids a walk has printed, so that each user comes out once. A UUID is kept as its 16
- * bytes in an open-addressing table (about 32 bytes a user at the load factor used: 3.2 MB for
- * 100,000 users); an id that is not a UUID falls back to a plain set. All ids are kept, not a
+ * bytes in an open-addressing table, a fraction of what a set of the ids' strings holds, with no
+ * object a user; an id that is not a UUID falls back to a plain set. All ids are kept, not a
  * window: with pages fetched in parallel, drift can move a user by any number of places.
  */
 final class SeenIds {
