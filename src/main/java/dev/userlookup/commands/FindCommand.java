@@ -6,7 +6,7 @@ import dev.userlookup.commands.help.HelpLayout;
 import dev.userlookup.commands.options.ParallelOption;
 import dev.userlookup.commands.shape.ShapeOptions;
 import dev.userlookup.console.Counts;
-import dev.userlookup.find.Findings;
+import dev.userlookup.find.AnswerSink;
 import dev.userlookup.find.UserIdSearch;
 import dev.userlookup.find.WantedIds;
 import dev.userlookup.find.index.UserIndex;
@@ -94,12 +94,12 @@ final class FindCommand implements Callable<Integer> {
         UserIdSearch search = new UserIdSearch(context.client(), index, parallel.value(), progress,
                 context.verbose() ? context.console().messages()::verbose : line -> { });
         if (!stdin && ids.size() == 1) {
-            return notFound(search.find(wanted, findings(user -> context.renderer().user(user))));
+            return notFound(search.find(wanted, answers(user -> context.renderer().user(user))));
         }
         UserIdSearch.Outcome outcome;
         // The document stays whole (a closed JSON array) whatever cuts the find short.
         try (Renderer.UserStream out = context.renderer().stream(Renderer.StreamShape.ARRAY)) {
-            outcome = search.find(wanted, findings(user -> {
+            outcome = search.find(wanted, answers(user -> {
                 out.addAll(List.of(user));
                 out.flush();
             }));
@@ -114,8 +114,8 @@ final class FindCommand implements Callable<Integer> {
     }
 
     /** The users found go to {@code output}; an id not found is named on stderr with how many users were searched. */
-    private Findings findings(UserOutput output) {
-        return new Findings() {
+    private AnswerSink answers(UserOutput output) {
+        return new AnswerSink() {
             @Override public void found(String asked, UserRecord user) throws IOException {
                 output.write(user);
             }

@@ -16,9 +16,9 @@ final class FindSink implements UserSink {
 
     private final InputOrder order;
     private final UserIndex index;
-    private final Findings out;
+    private final AnswerSink out;
 
-    FindSink(InputOrder order, UserIndex index, Findings out) {
+    FindSink(InputOrder order, UserIndex index, AnswerSink out) {
         this.order = order;
         this.index = index;
         this.out = out;

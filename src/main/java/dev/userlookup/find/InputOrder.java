@@ -67,7 +67,7 @@ final class InputOrder {
     }
 
     /** Hands on the answers known, up to the first position still open. */
-    void handOn(Findings out) throws IOException {
+    void handOn(AnswerSink out) throws IOException {
         while (next < found.length && found[next] != null) {
             foundCount++;
             out.found(wanted.asked().get(next), found[next]);
@@ -76,7 +76,7 @@ final class InputOrder {
     }
 
     /** The search is over: every answer is handed on, an id still open as not found. */
-    void handOnRest(Findings out, long searched) throws IOException {
+    void handOnRest(AnswerSink out, long searched) throws IOException {
         while (next < found.length) {
             if (found[next] != null) {
                 foundCount++;
@@ -92,7 +92,7 @@ final class InputOrder {
     }
 
     /** The search failed: the users found are handed on in input order, the ids not answered left out. */
-    void handOnFound(Findings out) throws IOException {
+    void handOnFound(AnswerSink out) throws IOException {
         for (; next < found.length; next++) {
             if (found[next] != null) {
                 foundCount++;

@@ -52,7 +52,7 @@ public final class UserIdSearch {
         this.verbose = verbose;
     }
 
-    public Outcome find(WantedIds wanted, Findings out) throws IOException {
+    public Outcome find(WantedIds wanted, AnswerSink out) throws IOException {
         InputOrder order = new InputOrder(wanted);
         WalkResult walk = null;
         FindSink sink = new FindSink(order, index, out);
@@ -83,7 +83,7 @@ public final class UserIdSearch {
     }
 
     /** The index's hits, resolved {@code parallel} at a time and confirmed by their user_id. */
-    private void confirmHits(InputOrder order, Findings out) throws IOException {
+    private void confirmHits(InputOrder order, AnswerSink out) throws IOException {
         List<Hit> hits = new ArrayList<>();
         List<UserId> left = order.left();
         for (UserId id : left) {

@@ -228,7 +228,7 @@ public final class HttpTransport implements AutoCloseable {
 
     /**
      * Ends the client's selector thread now. It waits in a native call, and at exit HotSpot
-     * waits up to 300 ms for threads in native calls: a third of a one-request run. JDK 21+
+     * waits up to 300 ms for threads in native calls, a wait that would end every run. JDK 21+
      * closes the client; on 17 to 20 there is no such call, and interrupting the thread is what
      * ends its loop. Only this client's thread: another client in the same JVM keeps its own.
      */

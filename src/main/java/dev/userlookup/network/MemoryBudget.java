@@ -5,7 +5,7 @@ package dev.userlookup.network;
  * arrive (compressed), as they are unzipped, and answers that wait to be read or written (a
  * walk's window of pages). Each request takes a {@link Hold} and counts in it what it really
  * holds; an answer that would take the run past its budget fails, so no service can exhaust the
- * heap however many requests are in flight. A page of 500 users is about 300 KB: the budget is
+ * heap however many requests are in flight. A page of users is far smaller than the budget: it is
  * for bombs and broken services, never met by a working one.
  */
 public final class MemoryBudget {

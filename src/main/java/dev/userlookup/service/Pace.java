@@ -4,7 +4,6 @@ import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.Timing;
 
 import java.time.Duration;
-import java.util.PriorityQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -17,8 +16,7 @@ import java.util.function.Supplier;
  * and an exponential backoff with full jitter, and the number of requests in flight halves; each
  * answer lets one more in again (additive increase, multiplicative decrease). Requests also go
  * out no faster than the {@link SendRate} that refusals without a Retry-After have taught, one at
- * a time, so a service that limits its rate without saying it is met at the rate it sustains. Places go to the oldest
- * request first, so a retry goes before a page not yet asked for.
+ * a time, so a service that limits its rate without saying it is met at the rate it sustains.
  *
  * <p>One lock guards it all; nothing else is locked while it is held, and no one sleeps holding it.
  */
@@ -29,9 +27,9 @@ final class Pace {
     private final SendRate rate;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
-    /** Tickets of the requests waiting for a place, the oldest first. */
-    private final PriorityQueue<Long> waiting = new PriorityQueue<>();
-    private long nextTicket;
+    /** Requests waiting for a place (tests). */
+    private int waiting;
+    private long begun;
     private long pauseUntil;
     private int limit = Integer.MAX_VALUE;
     private int inFlight;
@@ -41,7 +39,7 @@ final class Pace {
     private int throttles;
     /** A request that gave up on the service's overload: the requests of its time fail with it. */
     private ServiceException overloaded;
-    /** Tickets below this one were given before {@link #overloaded}: they do not go out again. */
+    /** Requests numbered below this one began before {@link #overloaded}: they do not go out again. */
     private long overloadedBefore;
     /** When the service last answered a request other than with a refusal or a failure (at first, when the run began). */
     private long lastAnswer;
@@ -55,30 +53,24 @@ final class Pace {
         this.rate = new SendRate(now);
     }
 
-    /** A request's place in the queue, kept over its retries. */
-    long ticket() {
-        return locked(() -> nextTicket++);
+    /** A request begins: its number, kept over its retries (a give-up fails the requests begun before it). */
+    long begin() {
+        return locked(() -> begun++);
     }
 
     /**
-     * Waits until no pause holds, the request is the oldest waiting, fewer than the limit are in
-     * flight and the {@link SendRate} lets the next request go; then it counts as in flight until
-     * its {@link Slot} is closed.
+     * Waits until no pause holds, fewer than the limit are in flight and the {@link SendRate} lets
+     * the next request go; then it counts as in flight until its {@link Slot} is closed.
      */
-    Slot enter(long ticket) {
+    Slot enter(long request) {
         lock.lock();
-        if (!waiting.contains(ticket)) {
-            waiting.add(ticket);
-        }
-        boolean entered = false;
+        waiting++;
         try {
             while (true) {
-                if (overloaded != null && ticket < overloadedBefore) {
+                if (overloaded != null && request < overloadedBefore) {
                     throw new GaveUp(overloaded);
                 }
-                boolean next = waiting.peek() == ticket && inFlight < limit;
-                // Everyone waits out a pause; only the request that goes next waits for the rate.
-                long until = next && rate.nextSend() - pauseUntil > 0 ? rate.nextSend() : pauseUntil;
+                long until = rate.nextSend() - pauseUntil > 0 ? rate.nextSend() : pauseUntil;
                 long now = timing.nanoTime();
                 if (until - now > 0) {
                     lock.unlock();
@@ -89,13 +81,10 @@ final class Pace {
                     }
                     continue;
                 }
-                if (next) {
-                    waiting.poll();
+                if (inFlight < limit) {
                     inFlight++;
                     rate.sent(now);
-                    entered = true;
-                    changed.signalAll();
-                    return new Slot(ticket, era, now);
+                    return new Slot(era, now);
                 }
                 changed.await();
             }
@@ -103,18 +92,15 @@ final class Pace {
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted");
         } finally {
-            if (!entered) {
-                waiting.remove(ticket);
-                changed.signalAll();
-            }
+            waiting--;
             lock.unlock();
         }
     }
 
     /**
      * A request gave up on the service's load (refused when nothing had been answered for the
-     * bound, or with a Retry-After too long to sit out): every request of its time (its ticket
-     * given before now) that is not out fails at once with the same failure, whenever it would go
+     * bound, or with a Retry-After too long to sit out): every request of its time (begun
+     * before now) that is not out fails at once with the same failure, whenever it would go
      * out again. A walk or a batch fails on its first failure in input order anyway; the others
      * would only wait out more pauses to meet the same. A request asked for later (the next id
      * after a base-URL check that met a busy service) goes out as ever.
@@ -123,20 +109,8 @@ final class Pace {
         lock.lock();
         try {
             overloaded = failure;
-            overloadedBefore = nextTicket;
+            overloadedBefore = begun;
             changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** The request has ended, answered or not: it no longer queues (see {@link Slot#throttled}). */
-    void done(long ticket) {
-        lock.lock();
-        try {
-            if (waiting.remove(ticket)) {
-                changed.signalAll();
-            }
         } finally {
             lock.unlock();
         }
@@ -183,7 +157,7 @@ final class Pace {
 
     /** Requests waiting for a place (tests). */
     int queued() {
-        return locked(waiting::size);
+        return locked(() -> waiting);
     }
 
     private <T> T locked(Supplier<T> value) {
@@ -213,13 +187,11 @@ final class Pace {
 
     /** One request in flight; closing it frees its place. */
     final class Slot implements AutoCloseable {
-        private final long ticket;
         private final long sentInEra;
         private final long sentAt;
         private boolean left;
 
-        private Slot(long ticket, long era, long sentAt) {
-            this.ticket = ticket;
+        private Slot(long era, long sentAt) {
             this.sentInEra = era;
             this.sentAt = sentAt;
         }
@@ -248,9 +220,7 @@ final class Pace {
          * A 429 or 503: the first since the latest pause began starts a new one for everyone
          * (the larger of {@code retryAfter} and the backoff), halves the limit and, without a
          * Retry-After, slows the send rate ({@link SendRate#refused}); a later one from a request
-         * sent before it only lengthens the pause to its own Retry-After. The request queues again at once, in its
-         * old place: its retry goes before any request younger than it, however the threads are
-         * scheduled ({@link #done} when it gives up instead).
+         * sent before it only lengthens the pause to its own Retry-After.
          *
          * @return how long from now until the next request may go (the pause, or the rate's next send)
          */
@@ -274,7 +244,6 @@ final class Pace {
                     pauseUntil = until;
                 }
                 leave();
-                waiting.add(ticket);
                 long next = rate.nextSend() - pauseUntil > 0 ? rate.nextSend() : pauseUntil;
                 return Duration.ofNanos(Math.max(0, next - now));
             } finally {

@@ -37,27 +37,25 @@ final class RequestPolicy {
 
     /** A 2xx response to GET {@code uri}, or the exception that says why there is none. */
     Response get(String operation, URI uri, boolean notFoundMeansNoUser) {
-        long ticket = pace.ticket();
+        long request = pace.begin();
         try {
-            return attempts(operation, uri, notFoundMeansNoUser, ticket);
+            return attempts(operation, uri, notFoundMeansNoUser, request);
         } catch (Pace.GaveUp gaveUp) {
             // Named as this request, so a walk or a batch says where it stopped, with the service's status.
             ServiceException failure = gaveUp.failure();
             throw new ServiceException.Unavailable(operation, failure.decidedBy(), failure.reason(), null,
                     "another request of this run gave up on the service's load, so this one was not sent again");
-        } finally {
-            pace.done(ticket);
         }
     }
 
-    private Response attempts(String operation, URI uri, boolean notFoundMeansNoUser, long ticket) {
+    private Response attempts(String operation, URI uri, boolean notFoundMeansNoUser, long request) {
         URI target = uri;
         int redirects = 0;
         int retry = 0;
         int refusals = 0;
         while (true) {
             Response response;
-            try (Pace.Slot slot = pace.enter(ticket)) {
+            try (Pace.Slot slot = pace.enter(request)) {
                 try {
                     response = transport.exchange(target);
                 } catch (TransportFailure failure) {

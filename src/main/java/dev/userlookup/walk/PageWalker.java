@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * Walks every page from an offset on and streams the users out in the service's order, each
  * once. The first page is read alone; once it has told the total, up to {@code parallel}
  * requests are in flight ({@link OrderedParallel}), and pages that arrive early wait in a window
- * of twice that many. Pages are read as sent ({@link Walk}): the walk steps by what came back, and
+ * of twice that many. Pages are read as sent ({@link PageWriter}): the walk steps by what came back, and
  * offsets already handed out are planned again from it ({@link OffsetPlan}). The walk stops at an
  * empty or short page or when it has read up to the first total; a page of users already printed
  * is an error, never an endless loop, and so is a page that would end past 2^63-1.
@@ -27,9 +27,9 @@ public final class PageWalker {
     private final int pageSize;
     private final int parallel;
     private final WalkProgress progress;
-    /** Where the walk began, and the walk itself once its first page came back: where it would go on. */
+    /** Where the walk began, and its writer once its first page came back: where it would go on. */
     private long start;
-    private Walk walk;
+    private PageWriter writer;
 
     public PageWalker(PageSource source, int pageSize, int parallel, WalkProgress progress) {
         if (pageSize < 1 || parallel < 1) {
@@ -43,7 +43,7 @@ public final class PageWalker {
 
     public WalkResult walk(long startOffset, UserSink out) throws IOException {
         start = startOffset;
-        walk = null;
+        writer = null;
         try {
             return walkPages(startOffset, out);
         } finally {
@@ -57,10 +57,10 @@ public final class PageWalker {
         // or its first page would look short and end the walk far below the total.
         int step = first.limit() != null && first.limit() > 0 && first.limit() < pageSize
                 && first.users().size() == first.limit() ? first.limit() : pageSize;
-        Walk walk = new Walk(out, progress, startOffset, first.total(), step);
-        this.walk = walk;
-        if (!walk.take(startOffset, first)) {
-            return walk.result();
+        PageWriter writer = new PageWriter(out, progress, startOffset, first.total(), step);
+        this.writer = writer;
+        if (!writer.take(startOffset, first)) {
+            return writer.result();
         }
         // Without a total there is no telling how far to go: one page at a time. With one, up to
         // `parallel` requests, and pages arriving early wait in a window of twice that.
@@ -68,15 +68,15 @@ public final class PageWalker {
         // Set before OrderedParallel interrupts its workers: a worker that a departing request's
         // permit wakes must not start another once the walk has ended (stopped, failed or done).
         AtomicBoolean ended = new AtomicBoolean();
-        OrderedParallel<Long, UserPage> pages = walk.firstTotal() == null
+        OrderedParallel<Long, UserPage> pages = writer.firstTotal() == null
                 ? new OrderedParallel<>(1, 1, offset -> source.fetch(offset, step))
                 : new OrderedParallel<>(2 * parallel, 2 * parallel, offset -> fetch(requests, ended, offset, step));
-        OffsetPlan plan = new OffsetPlan(walk.covered(), walk.stride(), walk.firstTotal());
+        OffsetPlan plan = new OffsetPlan(writer.covered(), writer.stride(), writer.firstTotal());
         try {
             pages.run(plan, run -> {
                 boolean more = false;
                 try {
-                    more = handOn(run, walk, plan);
+                    more = handOn(run, writer, plan);
                     return more;
                 } finally {
                     if (!more) {
@@ -87,7 +87,7 @@ public final class PageWalker {
         } finally {
             ended.set(true);
         }
-        return walk.result();
+        return writer.result();
     }
 
     /**
@@ -96,7 +96,7 @@ public final class PageWalker {
      * thread that walked, once {@link #walk} has returned or thrown.
      */
     public long resumeOffset() {
-        return walk == null ? start : walk.resumeOffset();
+        return writer == null ? start : writer.resumeOffset();
     }
 
     /**
@@ -105,16 +105,16 @@ public final class PageWalker {
      *
      * @return whether to go on
      */
-    private static boolean handOn(List<OrderedParallel.Done<Long, UserPage>> run, Walk walk, OffsetPlan plan) throws IOException {
+    private static boolean handOn(List<OrderedParallel.Done<Long, UserPage>> run, PageWriter writer, OffsetPlan plan) throws IOException {
         for (OrderedParallel.Done<Long, UserPage> done : run) {
             if (done.failure() != null) {
                 throw done.failure();
             }
             plan.answered(done.input());
-            if (!walk.take(done.input(), done.result())) {
+            if (!writer.take(done.input(), done.result())) {
                 return false;
             }
-            plan.replan(walk.covered(), walk.stride());
+            plan.replan(writer.covered(), writer.stride());
         }
         return true;
     }

@@ -24,12 +24,8 @@ import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Random;
-import java.util.UUID;
 
 /**
  * Each hand-written replacement of the JDK or Jackson against what it replaces, in one JVM,
@@ -90,43 +86,6 @@ public final class HandWrittenBenchmark {
                 () -> render(OutputFormat.NDJSON, users), () -> generate(users, copy, false));
         compare("JSON of " + users.size() + " users", "renderer (PrettyJson)", "Jackson pretty printer over tokens",
                 () -> render(OutputFormat.JSON, users), () -> generate(users, copy, true));
-
-        Random random = new Random(1);
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < 100_000; i++) {
-            ids.add(new UUID(random.nextLong(), random.nextLong()).toString());
-        }
-        Class<?> seenIds = Class.forName("dev.userlookup.walk.SeenIds");
-        Method add = declared(seenIds.getName(), "add", String.class);
-        Method setAdd = Collection.class.getMethod("add", Object.class);
-        compare("100,000 UUIDs added to the seen set", "SeenIds", "HashSet<String>", () -> {
-            Object seen = constructed(seenIds);
-            for (String id : ids) {
-                add.invoke(seen, id);
-            }
-        }, () -> {
-            Collection<String> seen = new HashSet<>();
-            for (String id : ids) {
-                setAdd.invoke(seen, id);
-            }
-        });
-        Object filled = constructed(seenIds);
-        for (String id : ids) {
-            add.invoke(filled, id);
-        }
-        java.lang.reflect.Field table = seenIds.getDeclaredField("table");
-        table.setAccessible(true);
-        // SeenIds holds UUIDs in its table of longs alone; the HashSet's share is measured on the heap.
-        System.out.printf(Locale.ROOT, "  kept per id: SeenIds %.0f bytes (its table), HashSet<String> %.0f bytes (heap)%n",
-                ((long[]) table.get(filled)).length * 8.0 / ids.size(),
-                retained(() -> {
-                    Collection<String> seen = new HashSet<>();
-                    for (String id : ids) {
-                        // As a walk keeps them: its own copy of each id, the page's body long gone.
-                        seen.add(new String(id.toCharArray()));
-                    }
-                    return seen;
-                }) / (double) ids.size());
     }
 
     /** Every token of the body, the names of each object given to {@code names} (null: the parser checks them itself). */
@@ -185,53 +144,6 @@ public final class HandWrittenBenchmark {
         Method method = Class.forName(type).getDeclaredMethod(name, parameters);
         method.setAccessible(true);
         return method;
-    }
-
-    private static Object constructed(Class<?> type) throws Exception {
-        var constructor = type.getDeclaredConstructor();
-        constructor.setAccessible(true);
-        return constructor.newInstance();
-    }
-
-    private interface Kept {
-        Object make() throws Exception;
-    }
-
-    /** Heap still used while what {@code kept} makes is alive, less what was used before. */
-    private static long retained(Kept kept) throws Exception {
-        long before = used();
-        Object alive = kept.make();
-        long after = used();
-        // Used after the measure, so that it is still alive at it.
-        System.out.print(alive.hashCode() == 42 ? "" : "");
-        return after - before;
-    }
-
-    /** The heap in use once three collections have run: counted by the collectors, not waited for. */
-    private static long used() {
-        Runtime runtime = Runtime.getRuntime();
-        for (int i = 0; i < 3; i++) {
-            long before = collections();
-            System.gc();
-            // System.gc() is a request: go on once a collector says it has run (or, where none
-            // counts, at once).
-            while (collections() == before && before >= 0) {
-                Thread.onSpinWait();
-                System.gc();
-            }
-        }
-        return runtime.totalMemory() - runtime.freeMemory();
-    }
-
-    private static long collections() {
-        long count = 0;
-        for (java.lang.management.GarbageCollectorMXBean collector : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
-            if (collector.getCollectionCount() < 0) {
-                return -1;
-            }
-            count += collector.getCollectionCount();
-        }
-        return count;
     }
 
     /** Warm-up rounds, then {@link #ROUNDS} alternating rounds of each; the medians. */

@@ -29,6 +29,12 @@ record Measured(long millis, double cpuSeconds, long peakRssKb, long stdoutBytes
 
     /** @param stdout where standard output goes; null: read and counted, then dropped */
     static Measured run(List<String> command, Map<String, String> env, Path stdout) throws IOException, InterruptedException {
+        return run(command, env, stdout, null);
+    }
+
+    /** @param stderr where standard error goes; null: this JVM's */
+    static Measured run(List<String> command, Map<String, String> env, Path stdout, Path stderr)
+            throws IOException, InterruptedException {
         Path times = cpuKnown() ? Files.createTempFile("measured", ".time") : null;
         try {
             List<String> full = new ArrayList<>();
@@ -45,7 +51,7 @@ record Measured(long millis, double cpuSeconds, long peakRssKb, long stdoutBytes
                     builder.environment().put(name, value);
                 }
             });
-            builder.redirectError(ProcessBuilder.Redirect.INHERIT);
+            builder.redirectError(stderr == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.to(stderr.toFile()));
             if (stdout != null) {
                 builder.redirectOutput(stdout.toFile());
             }

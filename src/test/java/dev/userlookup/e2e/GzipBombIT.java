@@ -52,6 +52,22 @@ class GzipBombIT {
         assertOneLineExit5(result);
     }
 
+    /**
+     * No bomb, but pages of 40,000 small users whatever the limit asks: each body is under the cap
+     * of one request, and only the run-wide budget keeps the window of pages within the heap; with
+     * the cap of one request alone the walk collects garbage until the heap runs out.
+     */
+    @Test
+    void aWalkOfDensePagesAtParallel16FitsA256MbHeap() {
+        try (GzipBombService dense = GzipBombService.dense(40_000)) {
+            Subprocess.Result result = Subprocess.run(Map.of("USERLOOKUP_BASE_URL", dense.baseUrl(), "USERLOOKUP_API_KEY", "k-123456789",
+                    "USERLOOKUP_JAVA_OPTS", "-Xmx256m"), Duration.ofSeconds(60),
+                    Subprocess.LAUNCHER.toString(), "list", "--all", "--parallel", "16", "-o", "ndjson");
+
+            assertOneLineExit5(result);
+        }
+    }
+
     @Test
     void aWalkOfBombsAtParallel16FitsA256MbHeapThroughTheLauncher() {
         Subprocess.Result result = Subprocess.run(env("-Xmx256m"), Duration.ofSeconds(60),

@@ -157,7 +157,7 @@ class JarIT {
 
     @Test
     void plainHttpNeverSetsUpTheTlsStack() throws Exception {
-        // Start-up: the JDK's TLS context costs a plain-http run about 40 ms (NoTlsContext).
+        // Start-up: a plain-http run never pays for setting up the JDK's TLS stack (NoTlsContext).
         java.nio.file.Path classes = Files.createTempFile("classes", ".log");
         try {
             Subprocess.Result result = Subprocess.run(env, Duration.ofSeconds(60), "java",

@@ -93,6 +93,7 @@ public final class FakeService implements AutoCloseable {
         private boolean https;
         private boolean cachePages;
         private RateLimit rateLimit;
+        private int pagesOf;
 
         private Builder() {
         }
@@ -141,6 +142,12 @@ public final class FakeService implements AutoCloseable {
             return this;
         }
 
+        /** Pages of the list hold this many users whatever the limit asks, as a service that ignores it. */
+        public Builder pagesOf(int users) {
+            this.pagesOf = users;
+            return this;
+        }
+
         /** A path the service lives under, such as {@code /api}; empty for none. */
         public Builder pathPrefix(String pathPrefix) {
             String trimmed = pathPrefix.replaceAll("/+$", "");
@@ -180,7 +187,7 @@ public final class FakeService implements AutoCloseable {
                     .stubRequestLoggingDisabled(true)
                     .templatingEnabled(false)
                     .notifier(new ConsoleNotifier(false))
-                    .extensions(new FakeServiceHandler(team, pathPrefix, apiKey, latencyMillis, cachePages, rateLimit)));
+                    .extensions(new FakeServiceHandler(team, pathPrefix, apiKey, latencyMillis, cachePages, rateLimit, pagesOf)));
             server.start();
             // One stub matches everything; the handler, applied globally, computes each answer.
             server.stubFor(any(anyUrl()).willReturn(aResponse()));

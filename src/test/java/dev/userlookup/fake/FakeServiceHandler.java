@@ -43,12 +43,20 @@ final class FakeServiceHandler implements ResponseDefinitionTransformerV2 {
     private final Map<String, FakeReply> pages;
     /** The limit in front of the service, or null for none. */
     private final RateLimit rateLimit;
+    /** Users a page of the list holds whatever the limit asks (a service that ignores it); 0: as asked. */
+    private final int pagesOf;
 
     FakeServiceHandler(FakeUsers users, String pathPrefix, String apiKey, int latencyMillis, boolean cachePages) {
         this(users, pathPrefix, apiKey, latencyMillis, cachePages, null);
     }
 
     FakeServiceHandler(FakeUsers users, String pathPrefix, String apiKey, int latencyMillis, boolean cachePages, RateLimit rateLimit) {
+        this(users, pathPrefix, apiKey, latencyMillis, cachePages, rateLimit, 0);
+    }
+
+    FakeServiceHandler(FakeUsers users, String pathPrefix, String apiKey, int latencyMillis, boolean cachePages, RateLimit rateLimit,
+            int pagesOf) {
+        this.pagesOf = pagesOf;
         this.users = users;
         this.pathPrefix = pathPrefix;
         this.apiKey = apiKey;
@@ -165,7 +173,7 @@ final class FakeServiceHandler implements ResponseDefinitionTransformerV2 {
         }
         ObjectNode page = JsonNodeFactory.instance.objectNode();
         ArrayNode pageUsers = page.putArray("users");
-        BigInteger end = offset.add(limit).min(BigInteger.valueOf(users.size()));
+        BigInteger end = offset.add(pagesOf > 0 ? BigInteger.valueOf(pagesOf) : limit).min(BigInteger.valueOf(users.size()));
         for (BigInteger i = offset; i.compareTo(end) < 0; i = i.add(BigInteger.ONE)) {
             pageUsers.add(users.user(i.intValueExact()));
         }

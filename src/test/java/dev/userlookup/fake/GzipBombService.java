@@ -27,10 +27,14 @@ public final class GzipBombService implements AutoCloseable {
 
     private final ServerSocket server;
     private final byte[] bomb;
+    /** Users on each page of a dense service, whatever the limit asks; 0 for bombs. */
+    private final int dense;
+    private final java.util.Map<String, byte[]> densePages = new java.util.concurrent.ConcurrentHashMap<>();
     private final AtomicInteger requests = new AtomicInteger();
 
-    private GzipBombService(long unzippedMiB) throws IOException {
-        this.bomb = bomb(unzippedMiB);
+    private GzipBombService(long unzippedMiB, int dense) throws IOException {
+        this.bomb = dense > 0 ? null : bomb(unzippedMiB);
+        this.dense = dense;
         this.server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
         Thread acceptor = new Thread(this::accept, "bomb-accept");
         acceptor.setDaemon(true);
@@ -40,7 +44,20 @@ public final class GzipBombService implements AutoCloseable {
     /** @param unzippedMiB what each bomb unzips to */
     public static GzipBombService start(long unzippedMiB) {
         try {
-            return new GzipBombService(unzippedMiB);
+            return new GzipBombService(unzippedMiB, 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * No bombs but pages that are real and dense: {@code usersPerPage} small users on every page
+     * whatever the limit asks, gzipped, {@value #PAGES} pages in all. Each body is under the caps
+     * of one request; many held at once are not.
+     */
+    public static GzipBombService dense(int usersPerPage) {
+        try {
+            return new GzipBombService(0, usersPerPage);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -86,9 +103,9 @@ public final class GzipBombService implements AutoCloseable {
                 requests.incrementAndGet();
                 String target = requestLine.split(" ")[1];
                 boolean first = !target.contains("offset=") || target.contains("offset=0&") || target.endsWith("offset=0");
-                byte[] body = first ? firstPage() : bomb;
+                byte[] body = dense > 0 ? densePages.computeIfAbsent(target, this::densePage) : first ? firstPage() : bomb;
                 out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n"
-                        + (first ? "" : "Content-Encoding: gzip\r\n") + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                        + (first && dense == 0 ? "" : "Content-Encoding: gzip\r\n") + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
                 out.write(body);
                 out.flush();
             }
@@ -106,6 +123,25 @@ public final class GzipBombService implements AutoCloseable {
         }
         return users.append("],\"total\":").append(PAGE * PAGES).append(",\"offset\":0,\"limit\":").append(PAGE).append('}')
                 .toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The dense page at the offset the target asks for, gzipped. */
+    private byte[] densePage(String target) {
+        java.util.regex.Matcher offset = java.util.regex.Pattern.compile("offset=([0-9]+)").matcher(target);
+        long from = offset.find() ? Long.parseLong(offset.group(1)) : 0;
+        long end = Math.min(from + dense, (long) dense * PAGES);
+        StringBuilder users = new StringBuilder("{\"users\":[");
+        for (long i = from; i < end; i++) {
+            users.append(i == from ? "" : ",").append(String.format("{\"user_id\":\"00000000-0000-4000-8000-%012d\","
+                    + "\"team_id\":\"7c1d7a2e-5b8f-4c3e-9a6d-2f0e1b3c4d5e\",\"client_user_id\":\"c%d\","
+                    + "\"created_on\":\"2024-03-01T10:00:00+00:00\",\"connected_sources\":[]}", i, i));
+        }
+        try {
+            return gzip(users.append("],\"total\":").append((long) dense * PAGES).append(",\"offset\":").append(from)
+                    .append(",\"limit\":").append(PAGE).append('}').toString().getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** {@code {"users":[} and then whitespace, {@code mib} MiB in all, as repeated gzip members. */

@@ -63,7 +63,7 @@ class PaceTest {
     private static List<Pace.Slot> enter(Pace pace, int count) {
         List<Pace.Slot> slots = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            slots.add(pace.enter(pace.ticket()));
+            slots.add(pace.enter(pace.begin()));
         }
         return slots;
     }
@@ -73,15 +73,15 @@ class PaceTest {
      * from the common pool: on two cores it has one thread on JDK 25 (JDK 17 gave each task a
      * thread of its own), so a second waiter never ran while the first blocked.
      */
-    private static CompletableFuture<Pace.Slot> enterLater(Pace pace, long ticket) {
+    private static CompletableFuture<Pace.Slot> enterLater(Pace pace, long request) {
         CompletableFuture<Pace.Slot> entered = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
-                entered.complete(pace.enter(ticket));
+                entered.complete(pace.enter(request));
             } catch (Throwable t) {
                 entered.completeExceptionally(t);
             }
-        }, "enter-" + ticket);
+        }, "enter-" + request);
         thread.setDaemon(true);
         thread.start();
         return entered;
@@ -93,13 +93,12 @@ class PaceTest {
         Pace pace = new Pace(BASE, timing);
         List<Pace.Slot> slots = enter(pace, 8);
 
-        Duration pause = slots.get(0).throttled(Duration.ZERO);
-        pace.done(0);  // that request gives up; the others' answers are still to come
+        Duration pause = slots.get(0).throttled(Duration.ZERO);  // that request gives up; the others' answers are still to come
 
         assertEquals(BASE, pause, "the larger of Retry-After (0) and the first backoff (its ceiling here)");
         assertEquals(4, pace.limit());
-        CompletableFuture<Pace.Slot> first = enterLater(pace, pace.ticket());
-        CompletableFuture<Pace.Slot> second = enterLater(pace, pace.ticket());
+        CompletableFuture<Pace.Slot> first = enterLater(pace, pace.begin());
+        CompletableFuture<Pace.Slot> second = enterLater(pace, pace.begin());
         long a = timing.sleeping.poll(5, TimeUnit.SECONDS);
         long b = timing.sleeping.poll(5, TimeUnit.SECONDS);
         assertEquals(a, b, "both wait for the same moment");
@@ -112,10 +111,11 @@ class PaceTest {
         }
         assertTrue(!first.isDone() && !second.isDone());
         slots.get(4).close();
-        Pace.Slot in = first.get(5, TimeUnit.SECONDS);
-        assertTrue(!second.isDone(), "one place was free, for the older request");
+        Pace.Slot in = (Pace.Slot) CompletableFuture.anyOf(first, second).get(5, TimeUnit.SECONDS);
+        CompletableFuture<Pace.Slot> other = first.isDone() && first.join() == in ? second : first;
+        assertTrue(!other.isDone(), "one place was free, for one of them");
         slots.get(5).close();
-        second.get(5, TimeUnit.SECONDS).close();
+        other.get(5, TimeUnit.SECONDS).close();
         in.close();
     }
 
@@ -138,7 +138,7 @@ class PaceTest {
         Pace pace = new Pace(BASE, new FakeTiming());
         List<Pace.Slot> slots = enter(pace, 16);
         slots.subList(1, 16).forEach(Pace.Slot::close);
-        long ticket = 0;
+        long request = 0;
 
         List<Integer> limits = new ArrayList<>();
         List<Duration> pauses = new ArrayList<>();
@@ -146,7 +146,7 @@ class PaceTest {
         for (int i = 0; i < 6; i++) {
             pauses.add(slot.throttled(null));
             limits.add(pace.limit());
-            slot = pace.enter(ticket);
+            slot = pace.enter(request);
         }
         slot.close();
 
@@ -167,9 +167,9 @@ class PaceTest {
         FakeTiming timing = new FakeTiming();
         Pace pace = new Pace(BASE, timing);
         long start = timing.nanoTime();
-        pace.enter(pace.ticket()).answered();
+        pace.enter(pace.begin()).answered();
         timing.sleepUntil(start + Duration.ofMillis(100).toNanos());
-        long refused = pace.ticket();
+        long refused = pace.begin();
         Duration wait = pace.enter(refused).throttled(null);
         long pauseEnd = timing.nanoTime() + wait.toNanos();
 
@@ -178,7 +178,7 @@ class PaceTest {
         sent.add(timing.nanoTime());
         retry.answered();
         for (int i = 0; i < 3; i++) {
-            Pace.Slot next = pace.enter(pace.ticket());
+            Pace.Slot next = pace.enter(pace.begin());
             sent.add(timing.nanoTime());
             next.answered();
         }
@@ -196,7 +196,7 @@ class PaceTest {
     void aRefusalThatSaysWhenToComeBackTeachesNoRate() {
         Pace pace = new Pace(BASE, new FakeTiming());
 
-        pace.enter(pace.ticket()).throttled(Duration.ZERO);
+        pace.enter(pace.begin()).throttled(Duration.ZERO);
 
         assertEquals(0, pace.perSecond(), "its Retry-After is the pause: the service said when, not how often");
     }
@@ -207,9 +207,9 @@ class PaceTest {
         Pace pace = new Pace(BASE, timing);
         long start = timing.nanoTime();
         timing.sleepUntil(start + Duration.ofSeconds(2).toNanos());
-        pace.enter(pace.ticket()).answered();
+        pace.enter(pace.begin()).answered();
         timing.sleepUntil(start + Duration.ofSeconds(5).toNanos());
-        pace.enter(pace.ticket()).throttled(null);
+        pace.enter(pace.begin()).throttled(null);
 
         assertEquals(Duration.ofSeconds(3), pace.quiet());
     }
@@ -217,7 +217,7 @@ class PaceTest {
     @Test
     void aLongerRetryAfterWinsOverTheBackoff() {
         Pace pace = new Pace(BASE, new FakeTiming());
-        Pace.Slot slot = pace.enter(pace.ticket());
+        Pace.Slot slot = pace.enter(pace.begin());
 
         assertEquals(Duration.ofSeconds(7), slot.throttled(Duration.ofSeconds(7)));
     }
@@ -244,11 +244,10 @@ class PaceTest {
 
     /** Limit one, one request in flight (returned), nothing queued. */
     private static Pace.Slot limitedToOne(Pace pace) {
-        long first = pace.ticket();
+        long first = pace.begin();
         Pace.Slot throttled = pace.enter(first);
-        Pace.Slot busy = pace.enter(pace.ticket());
+        Pace.Slot busy = pace.enter(pace.begin());
         throttled.throttled(Duration.ZERO);
-        pace.done(first);
         assertEquals(1, pace.limit());
         return busy;
     }
@@ -257,45 +256,6 @@ class PaceTest {
         while (pace.queued() != count) {
             Thread.onSpinWait();
         }
-    }
-
-    @Test
-    void theOldestWaitingRequestGoesFirst() throws Exception {
-        Pace pace = new Pace(BASE, new FakeTiming());
-        Pace.Slot busy = limitedToOne(pace);
-        long older = pace.ticket();
-        long younger = pace.ticket();
-        CompletableFuture<Pace.Slot> late = enterLater(pace, younger);
-        awaitQueued(pace, 1);
-        CompletableFuture<Pace.Slot> early = enterLater(pace, older);
-        awaitQueued(pace, 2);
-
-        busy.close();
-
-        Pace.Slot first = early.get(5, TimeUnit.SECONDS);
-        assertTrue(!late.isDone(), "the younger request waits while the older is in flight");
-        first.close();
-        late.get(5, TimeUnit.SECONDS).close();
-    }
-
-    @Test
-    void aThrottledRequestKeepsItsPlaceInTheQueue() throws Exception {
-        Pace pace = new Pace(BASE, new FakeTiming());
-        long retried = pace.ticket();
-        Pace.Slot slot = pace.enter(retried);
-        Pace.Slot other = pace.enter(pace.ticket());
-        slot.throttled(Duration.ZERO);  // limit 1; the throttled request is queued again, oldest
-        CompletableFuture<Pace.Slot> younger = enterLater(pace, pace.ticket());
-        awaitQueued(pace, 2);
-
-        other.close();
-        // The retry takes the one place at once: had the younger one taken it, this would wait for ever.
-        Pace.Slot retry = pace.enter(retried);
-
-        assertTrue(!younger.isDone());
-        retry.close();
-        pace.done(retried);
-        younger.get(5, TimeUnit.SECONDS).close();
     }
 
     /**
@@ -308,7 +268,7 @@ class PaceTest {
     void aRequestThatGaveUpOnTheOverloadFailsEveryRequestNotYetOut() throws Exception {
         Pace pace = new Pace(BASE, new FakeTiming());
         Pace.Slot busy = limitedToOne(pace);
-        CompletableFuture<Pace.Slot> waiting = enterLater(pace, pace.ticket());
+        CompletableFuture<Pace.Slot> waiting = enterLater(pace, pace.begin());
         awaitQueued(pace, 1);
         ServiceException busyService = new ServiceException.Unavailable("list (offset 500 limit 500)",
                 "the service is busy (HTTP 429)", null, "gave up after 3 retries", null);
@@ -322,7 +282,7 @@ class PaceTest {
         assertEquals(0, pace.queued());
         busy.close();
         // A request asked for after it goes out as ever (the run goes on where the caller goes on).
-        pace.enter(pace.ticket()).close();
+        pace.enter(pace.begin()).close();
     }
 
     @Test
@@ -330,10 +290,10 @@ class PaceTest {
         Pace pace = new Pace(BASE, new FakeTiming());
         Pace.Slot busy = limitedToOne(pace);
         CompletableFuture<Throwable> outcome = new CompletableFuture<>();
-        long ticket = pace.ticket();
+        long request = pace.begin();
         Thread waiter = new Thread(() -> {
             try {
-                pace.enter(ticket);
+                pace.enter(request);
                 outcome.complete(null);
             } catch (Throwable t) {
                 outcome.complete(t);
@@ -347,6 +307,6 @@ class PaceTest {
         assertInstanceOf(CancellationException.class, outcome.get(5, TimeUnit.SECONDS));
         assertEquals(0, pace.queued());
         busy.close();
-        pace.enter(pace.ticket()).close();  // nobody is stuck ahead of a newcomer
+        pace.enter(pace.begin()).close();  // nobody is stuck ahead of a newcomer
     }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.fake.FakeService;
 import dev.userlookup.fake.RateLimit;
-import dev.userlookup.find.Findings;
+import dev.userlookup.find.AnswerSink;
 import dev.userlookup.find.UserIdSearch;
 import dev.userlookup.find.WantedIds;
 import dev.userlookup.find.index.UserIndex;
@@ -136,7 +136,7 @@ class BehindARateLimitTest {
             String last = run.fake.users().userId(USERS - 1);
             List<String> found = new ArrayList<>();
             new UserIdSearch(run.client, UserIndex.none(), PARALLEL, WalkProgress.NONE, line -> { })
-                    .find(WantedIds.of(List.of(last)), new Findings() {
+                    .find(WantedIds.of(List.of(last)), new AnswerSink() {
                         @Override
                         public void found(String asked, UserRecord user) {
                             found.add(user.userId());

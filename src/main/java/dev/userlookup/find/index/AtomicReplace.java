@@ -27,7 +27,7 @@ final class AtomicReplace {
         void writeTo(OutputStream out) throws IOException;
     }
 
-    /** A save of a million users takes about half a second: a temporary file this old is no run's any more. */
+    /** Far longer than any save takes: a temporary file this old is no run's any more. */
     static final Duration ABANDONED = Duration.ofMinutes(10);
 
     private AtomicReplace() {

@@ -60,7 +60,7 @@ final class IndexLocation {
     }
 
     /** The file naming this key's team. */
-    Path keyPointer() {
+    Path keyTeamFile() {
         return keys.resolve(keyDigest);
     }
 

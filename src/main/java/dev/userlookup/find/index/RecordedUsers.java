@@ -22,8 +22,7 @@ final class RecordedUsers {
      * What a position costs at most until the save is done: the arrays (20 bytes), a client id
      * (16 bytes or so), and the save's sort (24). The recording stops at an eighth of the heap:
      * a walk of a huge team then saves nothing rather than run the tool out of memory after its
-     * answer is printed (256 MB of heap: some 500,000 users; the default heap of a 16 GB machine:
-     * some 8 million).
+     * answer is printed.
      */
     static final int BYTES_PER_POSITION = 64;
 

@@ -46,7 +46,7 @@ public final class UserIndex {
             if (!location.safe()) {
                 return none();
             }
-            String team = KeyPointer.read(location.keyPointer());
+            String team = KeyTeamFile.read(location.keyTeamFile());
             if (team == null || !IndexFormat.teamFits(team)) {
                 return new UserIndex(location, null, null);
             }
@@ -110,7 +110,7 @@ public final class UserIndex {
             boolean written = saveIndex(team, wholeTeamSeen);
             if (!team.equals(openedTeam)) {
                 location.create();
-                KeyPointer.write(location.keyPointer(), team);
+                KeyTeamFile.write(location.keyTeamFile(), team);
                 written = true;
             }
             return written;

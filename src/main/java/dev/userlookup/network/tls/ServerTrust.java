@@ -25,7 +25,7 @@ import javax.security.auth.x500.X500Principal;
  * its store (about 150 CAs) is asked only when none of them did. Every check, the path and the
  * host name alike, is the JDK's: its trust manager checks the name when the connection asks it to
  * (endpoint identification "HTTPS", which java.net.http sets), and to do so reads its cacerts once
- * to ask whether the chain ends in a public CA (README: about 40-50 ms of CPU an HTTPS run). A
+ * to ask whether the chain ends in a public CA. A
  * refusal carries the server's chain ({@link RefusedCertificate}) for the error message.
  */
 public final class ServerTrust extends X509ExtendedTrustManager {

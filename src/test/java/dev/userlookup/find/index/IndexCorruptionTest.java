@@ -209,7 +209,7 @@ class IndexCorruptionTest {
 
     @Test
     void aKeysPointerThatIsNotOneNamesNoTeamAndIsRewrittenAtSave() throws Exception {
-        Path pointer = Team.location(cache).keyPointer();
+        Path pointer = Team.location(cache).keyTeamFile();
         for (byte[] bad : new byte[][] {new byte[0], "userlookup index key 1\n".getBytes(), "garbage".getBytes(),
                 ("userlookup index key 1\n" + "t".repeat(1025)).getBytes(), {'u', (byte) 0xff}}) {
             Files.write(pointer, bad);

@@ -35,11 +35,11 @@ class IndexFolderTest {
         Team.save(cache(), Team.BASE_URL, Team.KEY, Team.TEAM, Team.users(10, 1));
 
         IndexLocation location = Team.location(cache());
-        for (Path folder : List.of(cache(), cache().resolve("userlookup"), location.folder(), location.keyPointer().getParent())) {
+        for (Path folder : List.of(cache(), cache().resolve("userlookup"), location.folder(), location.keyTeamFile().getParent())) {
             assertEquals("rwx------", mode(folder), folder.toString());
         }
         assertEquals("rw-------", mode(Team.teamFile(cache())));
-        assertEquals("rw-------", mode(location.keyPointer()));
+        assertEquals("rw-------", mode(location.keyTeamFile()));
     }
 
     @Test
@@ -111,7 +111,7 @@ class IndexFolderTest {
             for (String mode : List.of("rwxrwx---", "rwx---rwx", "rwxrwxrwx")) {
                 Path cache = home.resolve(where + mode);
                 Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(1, 1), "one"));
-                Path folder = where.equals("index") ? Team.location(cache).folder() : Team.location(cache).keyPointer().getParent();
+                Path folder = where.equals("index") ? Team.location(cache).folder() : Team.location(cache).keyTeamFile().getParent();
                 Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString(mode));
 
                 assertRefused(cache, where + " " + mode);

@@ -4,7 +4,7 @@ import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 
 /** Where a find hands its answers, in input order: the command renders them. */
-public interface Findings {
+public interface AnswerSink {
 
     /** The user with the user_id asked for ({@code asked}, as given). */
     void found(String asked, UserRecord user) throws IOException;

@@ -8,11 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What one walk has written so far and how far its pages have read, taking pages in offset order.
- * Pages are read as sent: a page larger than asked moves the walk past every user it brought.
- * Used by the thread that writes, only.
+ * Writes one walk's pages to its sink in offset order, each user once (by user_id), and keeps how
+ * far they have read and what was written. Pages are read as sent: a page larger than asked moves
+ * the walk past every user it brought. Used by the thread that writes, only.
  */
-final class Walk {
+final class PageWriter {
 
     private final SeenIds seen = new SeenIds();
     private final UserSink out;
@@ -33,7 +33,7 @@ final class Walk {
     /** The run was stopped part-way through a page: the offset of its first user not written; else -1. */
     private long stoppedAt = -1;
 
-    Walk(UserSink out, WalkProgress progress, long start, Long firstTotal, int step) {
+    PageWriter(UserSink out, WalkProgress progress, long start, Long firstTotal, int step) {
         this.out = out;
         this.progress = progress;
         this.covered = start;

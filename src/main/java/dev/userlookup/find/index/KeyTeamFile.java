@@ -15,11 +15,11 @@ import java.util.Arrays;
  * before any request, so that a run finds its team's index; written at save when it names
  * another team, or none. Anything else in its place names no team.
  */
-final class KeyPointer {
+final class KeyTeamFile {
 
     private static final byte[] MAGIC = "userlookup index key 1\n".getBytes(StandardCharsets.US_ASCII);
 
-    private KeyPointer() {
+    private KeyTeamFile() {
     }
 
     /** The team_id the file names; null when there is no such file or it is not one. */
