@@ -10,7 +10,7 @@ import dev.userlookup.model.json.JsonBytes;
  * {@code \/} or {@code \u00e9} would come out as {@code /} and {@code é}). Numbers are written as
  * sent either way. The value has been checked: JSON, strict UTF-8. Copying the service's compact
  * users as they are, rather than through the generator, costs a long walk's NDJSON and JSON
- * clearly less CPU (CommandAbBenchmark).
+ * clearly less CPU (AbBenchmark, json and ndjson).
  */
 final class CompactJson {
 

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * {@code []} when empty, made from the compact output form ({@link CompactForm}) byte by byte:
  * names, strings, numbers and literals are copied as they are, only the space between tokens is
  * added. This is what Jackson's pretty printer so configured writes (pinned by a test); writing
- * each token through it costs a long walk's JSON clearly more CPU (CommandAbBenchmark). Output is
+ * each token through it costs a long walk's JSON clearly more CPU (AbBenchmark, json and ndjson). Output is
  * gathered in a buffer and written in one piece; one stream's, not for several threads.
  */
 final class PrettyJson {

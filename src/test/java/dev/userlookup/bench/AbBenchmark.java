@@ -39,7 +39,12 @@ import java.util.stream.Stream;
  * <li>{@code dense}: the same walk of a service whose every page holds 40,000 small users
  *     ({@code -Dbench.dense=N}) whatever the limit asks, gzipped: each body under the caps of one
  *     request, many at once not;
- * <li>{@code http-resolve}: one {@code resolve} over plain http (start-up);
+ * <li>{@code ndjson}, {@code json}, {@code table}, {@code csv}: {@code list --all -o FORMAT} of
+ *     100,000 users into a file, the service answering at once (the output's own cost);
+ * <li>{@code http-resolve}, {@code card-resolve}: one {@code resolve} over plain http, as JSON and
+ *     as a card (start-up);
+ * <li>{@code https-resolve}, {@code https-bundle-resolve}: one {@code resolve} over HTTPS with the
+ *     fake's private CA, and with {@code SSL_CERT_FILE} set to the system's CA bundle besides;
  * <li>{@code large-pages}: {@code list --all} of 20,000 users from a service that sends 5,000 a
  *     page whatever the limit asks;
  * <li>{@code ratelimit}: {@code list --all} of 20,000 users behind 2 requests a second (a 503
@@ -152,9 +157,44 @@ public final class AbBenchmark {
                 FakeService fake = FakeService.builder().users(20_000).latencyMillis(LATENCY_MS).cachePages().pagesOf(5_000).start();
                 return service(fake, List.of("list", "--all", "-o", "ndjson"), null);
             }
-            case "http-resolve": {
+            case "ndjson":
+            case "json":
+            case "table":
+            case "csv": {
+                FakeService fake = FakeService.builder().users(users).cachePages().start();
+                return service(fake, List.of("list", "--all", "-o", name), null);
+            }
+            case "http-resolve":
+            case "card-resolve": {
                 FakeService fake = FakeService.builder().users(1250).start();
-                return service(fake, List.of("resolve", fake.users().clientUserId(42), "-o", "json"), null);
+                return service(fake, List.of("resolve", fake.users().clientUserId(42), "-o", name.equals("http-resolve") ? "json" : "table"),
+                        null);
+            }
+            case "https-resolve":
+            case "https-bundle-resolve": {
+                FakeService fake = FakeService.builder().users(1250).https().start();
+                Map<String, String> env = new HashMap<>(Map.of("USERLOOKUP_BASE_URL", fake.baseUrl(), "USERLOOKUP_API_KEY", fake.apiKey(),
+                        "USERLOOKUP_CA_CERT", fake.caCert().toString()));
+                if (name.equals("https-bundle-resolve")) {
+                    env.put("SSL_CERT_FILE", "/etc/ssl/certs/ca-certificates.crt");
+                }
+                List<String> args = List.of("resolve", fake.users().clientUserId(42), "-o", "json");
+                return new Scenario() {
+                    @Override
+                    public List<String> args() {
+                        return args;
+                    }
+
+                    @Override
+                    public Map<String, String> env() {
+                        return env;
+                    }
+
+                    @Override
+                    public void close() {
+                        fake.close();
+                    }
+                };
             }
             case "ratelimit":
             case "ratelimit-resolve": {
