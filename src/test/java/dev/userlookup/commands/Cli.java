@@ -88,7 +88,7 @@ final class Cli {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(stdin), out,
                 new PrintStream(err, true, StandardCharsets.UTF_8), Map.copyOf(env), terminal);
-        int exit = App.run(args, io, timing);
+        int exit = App.run(args, new Factory(io, SignalStop.NONE, timing, null), null);
         return new Result(exit, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }
 
