@@ -112,7 +112,7 @@ final class ChosenColumns implements RowLayout<String[]> {
     }
 
     /** The user's cells for {@code fields}, as the list table shows each: the key out, escaped. */
-    static String[] cells(List<UserField> fields, UserRecord record, UnaryOperator<String> keyOut) {
+    static String[] cells(List<UserField> fields, UserRecord record, UnaryOperator<String> redact) {
         UserSummary user = record.summary();
         String[] cells = new String[fields.size()];
         for (int i = 0; i < cells.length; i++) {
@@ -122,7 +122,7 @@ final class ChosenColumns implements RowLayout<String[]> {
                 case SLUGS -> user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs());
                 default -> user.text(field);
             };
-            cells[i] = UserCells.cell(text, keyOut);
+            cells[i] = UserCells.cell(text, redact);
         }
         return cells;
     }

@@ -45,7 +45,7 @@ public final class TableRenderer implements Renderer {
 
     @Override
     public void user(UserRecord record) throws IOException {
-        new UserCard(style, context.width(), context.keyOut(), fields).write(record.user(), out);
+        new UserCard(style, context.width(), context.redact(), fields).write(record.user(), out);
     }
 
     @Override
@@ -65,7 +65,7 @@ public final class TableRenderer implements Renderer {
         if (fields == null) {
             return new RowStream<ListColumns.Cells>(this::cells, sample -> ListColumns.fit(sample, context.width()));
         }
-        return new RowStream<String[]>(user -> ChosenColumns.cells(fields, user, context.keyOut()),
+        return new RowStream<String[]>(user -> ChosenColumns.cells(fields, user, context.redact()),
                 sample -> ChosenColumns.fit(fields, sample, context.width()));
     }
 
@@ -148,13 +148,13 @@ public final class TableRenderer implements Renderer {
     private ListColumns.Cells cells(UserRecord record) {
         UserSummary user = record.summary();
         java.time.OffsetDateTime createdOn = record.createdOn();
-        java.util.function.UnaryOperator<String> keyOut = context.keyOut();
+        java.util.function.UnaryOperator<String> redact = context.redact();
         return new ListColumns.Cells(
-                UserCells.cell(user.userId(), keyOut),
-                UserCells.cell(user.clientUserId(), keyOut),
-                UserCells.cell(UserCells.minutesUtc(createdOn), keyOut),
-                UserCells.cell(UserCells.dateUtc(createdOn), keyOut),
-                UserCells.cell(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs()), keyOut),
-                UserCells.cell(user.text(UserField.FALLBACK_TIME_ZONE), keyOut));
+                UserCells.cell(user.userId(), redact),
+                UserCells.cell(user.clientUserId(), redact),
+                UserCells.cell(UserCells.minutesUtc(createdOn), redact),
+                UserCells.cell(UserCells.dateUtc(createdOn), redact),
+                UserCells.cell(user.sourceSlugs().isEmpty() ? null : String.join(", ", user.sourceSlugs()), redact),
+                UserCells.cell(user.text(UserField.FALLBACK_TIME_ZONE), redact));
     }
 }

@@ -36,7 +36,7 @@ final class UserCard {
 
     private final Style style;
     private final int width;
-    private final UnaryOperator<String> keyOut;
+    private final UnaryOperator<String> redact;
     /** The card's own choice and order of fields, where {@code --fields} chose none. */
     private static final List<UserField> LINES = List.of(UserField.USER_ID, UserField.CLIENT_USER_ID, UserField.TEAM_ID,
             UserField.CREATED_ON, UserField.FALLBACK_TIME_ZONE, UserField.FALLBACK_BIRTH_DATE, UserField.INGESTION_START,
@@ -44,10 +44,10 @@ final class UserCard {
     private final List<UserField> chosen;
 
     /** @param chosen the fields chosen with --fields, in their order, or null for the card's own */
-    UserCard(Style style, int width, UnaryOperator<String> keyOut, List<UserField> chosen) {
+    UserCard(Style style, int width, UnaryOperator<String> redact, List<UserField> chosen) {
         this.style = style;
         this.width = width;
-        this.keyOut = keyOut;
+        this.redact = redact;
         this.chosen = chosen == null ? LINES : chosen;
     }
 
@@ -88,8 +88,8 @@ final class UserCard {
                 out.write(label + style.dim(NONE) + "\n");
                 continue;
             }
-            String value = UserCells.shown(field.value(), keyOut);
-            String detail = field.detail() == null ? null : "(" + UserCells.shown(field.detail(), keyOut) + ")";
+            String value = UserCells.shown(field.value(), redact);
+            String detail = field.detail() == null ? null : "(" + UserCells.shown(field.detail(), redact) + ")";
             String whole = detail == null ? value : value + " " + detail;
             if (room == 0 || DisplayWidth.of(whole) <= room) {
                 out.write(label + whole + "\n");
@@ -105,7 +105,7 @@ final class UserCard {
                 }
             }
             if (detail != null) {
-                String shorter = DisplayWidth.of(detail) <= room ? detail : "(" + UserCells.shown(field.shortDetail(), keyOut) + ")";
+                String shorter = DisplayWidth.of(detail) <= room ? detail : "(" + UserCells.shown(field.shortDetail(), redact) + ")";
                 out.write(continuation + style.dim(DisplayWidth.truncate(shorter, room)) + "\n");
             }
         }
@@ -170,9 +170,9 @@ final class UserCard {
         for (User.ConnectedSource connected : sources) {
             User.Source source = connected.source();
             rows.add(new String[] {
-                UserCells.cell(source == null ? null : source.slug(), keyOut),
-                UserCells.cell(source == null ? null : source.name(), keyOut),
-                UserCells.cell(UserCells.seconds(connected.createdOn()), keyOut),
+                UserCells.cell(source == null ? null : source.slug(), redact),
+                UserCells.cell(source == null ? null : source.name(), redact),
+                UserCells.cell(UserCells.seconds(connected.createdOn()), redact),
             });
         }
         List<TableLayout.Column> all = List.of(
