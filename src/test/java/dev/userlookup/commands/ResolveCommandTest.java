@@ -31,7 +31,7 @@ class ResolveCommandTest {
     private final ObjectMapper json = new ObjectMapper();
 
     private Cli cli() {
-        return Cli.against(service.baseUrl()).env("USERLOOKUP_RETRY_BASE_MS", null);
+        return Cli.against(service.baseUrl());
     }
 
     @Test
