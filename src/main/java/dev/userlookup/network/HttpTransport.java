@@ -37,6 +37,7 @@ public final class HttpTransport implements Transport {
     private final AtomicBoolean firstTaken = new AtomicBoolean();
     private final CountDownLatch firstDone = new CountDownLatch(1);
     private HttpClient http;
+    private boolean closed;
 
     public HttpTransport(ClientSettings settings) {
         this(settings, ServerTrust.PROTOCOL);
@@ -188,6 +189,10 @@ public final class HttpTransport implements Transport {
      * would drop the CAs of {@code --ca-cert} without a word); each request fails alike, not retried.
      */
     private synchronized HttpClient client() throws TransportFailure {
+        if (closed) {
+            // A call the run left behind (a worker cancelled as the batch stopped) sends nothing after it.
+            throw new CancellationException("the run has ended");
+        }
         if (http == null) {
             HttpClient.Builder builder = HttpClient.newBuilder()
                     .version(settings.baseUrl().isHttps() ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
@@ -231,6 +236,7 @@ public final class HttpTransport implements Transport {
         synchronized (this) {
             client = http;
             http = null;
+            closed = true;
         }
         if (client == null) {
             return;
