@@ -49,13 +49,17 @@ final class Cli {
 
     /** Against a service in memory: no socket, and a request it has no answer for fails the test. */
     static Cli against(Registry service) {
-        Cli cli = against(service.baseUrl());
-        cli.transport = service;
-        return cli;
+        return against(service.baseUrl()).through(service);
     }
 
     static Cli bare() {
         return new Cli();
+    }
+
+    /** Requests go to this service in memory, whatever the base URL says. */
+    Cli through(Registry service) {
+        this.transport = service;
+        return this;
     }
 
     Cli env(String name, String value) {

@@ -56,6 +56,12 @@ public final class Registry implements Transport, AfterEachCallback {
         return add(new Stub("GET " + path + " (any query)", target -> path.equals(target.split("\\?", 2)[0])));
     }
 
+    /** GET of a path this regular expression matches, whatever its query. */
+    public Stub getPathMatching(String regex) {
+        java.util.regex.Pattern path = java.util.regex.Pattern.compile(regex);
+        return add(new Stub("GET " + regex + " (a path it matches)", target -> path.matcher(target.split("\\?", 2)[0]).matches()));
+    }
+
     private synchronized Stub add(Stub stub) {
         stubs.add(stub);
         return stub;
@@ -64,7 +70,7 @@ public final class Registry implements Transport, AfterEachCallback {
     /** Starts over: no stub, no request; one of the stubs so far that no request used still fails the test. */
     public synchronized void reset() {
         for (Stub stub : stubs) {
-            if (stub.used.get() == 0) {
+            if (stub.used.get() == 0 && !stub.optional) {
                 unused.add(stub.description);
             }
         }
@@ -96,7 +102,7 @@ public final class Registry implements Transport, AfterEachCallback {
             // The last registered first, as WireMock: a test's own stub comes before its class's.
             stub = null;
             for (int i = stubs.size() - 1; i >= 0 && stub == null; i--) {
-                stub = stubs.get(i).matches(target) ? stubs.get(i) : null;
+                stub = stubs.get(i).matches(request, target) ? stubs.get(i) : null;
             }
             if (stub == null) {
                 unmatched.add("GET " + target);
@@ -119,7 +125,7 @@ public final class Registry implements Transport, AfterEachCallback {
             problems.add("a stub no request used: " + stub);
         }
         for (Stub stub : stubs) {
-            if (stub.used.get() == 0) {
+            if (stub.used.get() == 0 && !stub.optional) {
                 problems.add("a stub no request used: " + stub.description);
             }
         }
@@ -138,18 +144,37 @@ public final class Registry implements Transport, AfterEachCallback {
 
     /** What a request matching it is answered with. */
     public static final class Stub {
-        private final String description;
+        private String description;
         private final Predicate<String> target;
+        private final Map<String, String> headers = new LinkedHashMap<>();
         private Function<Request, Reply> answer;
         private final AtomicInteger used = new AtomicInteger();
+        private boolean optional;
 
         private Stub(String description, Predicate<String> target) {
             this.description = description;
             this.target = target;
         }
 
-        private boolean matches(String requested) {
-            return target.test(requested);
+        private boolean matches(Request request, String requested) {
+            return target.test(requested) && headers.entrySet().stream()
+                    .allMatch(header -> header.getValue().equals(request.headers().get(header.getKey())));
+        }
+
+        /**
+         * For a request the run may or may not send before it stops (a call under way when a batch
+         * ends in a usage error): no request using it is then no failure.
+         */
+        public Stub optional() {
+            optional = true;
+            return this;
+        }
+
+        /** Matches only a request sent with this header's value (the key, say). */
+        public Stub withHeader(String name, String value) {
+            headers.put(name, value);
+            description += " with " + name;
+            return this;
         }
 
         /** These answers in turn, one a request; the last one again for every request after. */
