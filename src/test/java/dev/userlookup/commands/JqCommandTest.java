@@ -101,7 +101,8 @@ class JqCommandTest {
     void aFailureOnAUserNamesItWithTheKeyTakenOutBeforeTheMessageIsCut() {
         // The filter's error quotes the user's value, which echoes the key across the cut of the message.
         String echo = "x".repeat(190) + KeyParts.KEY + "y";
-        service.getPath("/v2/user/").reply(Reply.ok("{\"users\":[" + Users.user(Users.uuid(1), "fine") + "," + Users.user("u-" + KeyParts.KEY, echo) + "],\"total\":2}"));
+        service.getPath("/v2/user/")
+                .reply(Reply.ok("{\"users\":[" + Users.user(Users.uuid(1), "fine") + "," + Users.user("u-" + KeyParts.KEY, echo) + "],\"total\":2}"));
 
         Cli.Result result = Cli.against(service).env("USERLOOKUP_API_KEY", KeyParts.KEY)
                 .run("list", "--jq", "if .client_user_id == \"fine\" then .client_user_id else error(.client_user_id) end");
@@ -115,7 +116,7 @@ class JqCommandTest {
 
     @Test
     void onATerminalTheServicesTextIsEscapedIntoAPipeItIsExact() {
-        service.getPath("/v2/user/").reply(Reply.ok( "{\"users\":[" + Users.user(Users.uuid(1), "a\u001b[31mred\u202e") + "],\"total\":1}"));
+        service.getPath("/v2/user/").reply(Reply.ok("{\"users\":[" + Users.user(Users.uuid(1), "a\u001b[31mred\u202e") + "],\"total\":1}"));
 
         Cli.Result terminal = cli().terminal(true, 80).run("list", "--jq", ".client_user_id");
         Cli.Result pipe = cli().run("list", "--jq", ".client_user_id");

@@ -103,7 +103,8 @@ class NextPageHintTest {
     @Test
     void aKeyFromStandardInputStaysDashForAPastedHintAsksForItAtATerminal() throws Exception {
         page(4, true);
-        Cli.Result result = Cli.bare().through(service).env("HOME", home.toString()).env("NO_COLOR", "1").terminal(true, 80).stdin(TestKeys.KEY + "\n")
+        Cli.Result result = Cli.bare().through(service).env("HOME", home.toString()).env("NO_COLOR", "1").terminal(true, 80)
+                .stdin(TestKeys.KEY + "\n")
                 .run("--api-key-file", "-", "--base-url", service.baseUrl(), "list", "--limit", "2", "--offset", "4");
 
         assertEquals(0, result.exit(), result::toString);

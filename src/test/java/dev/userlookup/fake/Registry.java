@@ -78,6 +78,11 @@ public final class Registry implements Transport, AfterEachCallback {
         requests.clear();
     }
 
+    /** Forgets the requests so far, keeping the stubs. */
+    public synchronized void resetRequests() {
+        requests.clear();
+    }
+
     /** Every request sent, in the order they came. */
     public synchronized List<Request> requests() {
         return List.copyOf(requests);
