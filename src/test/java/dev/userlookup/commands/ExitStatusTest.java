@@ -124,7 +124,7 @@ class ExitStatusTest {
 
     @Test
     void aListThatIs404PointsAtTheBaseUrl() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withStatus(404)));
+        service.stubFor(get(urlPathEqualTo("/wrong/v2/user/")).willReturn(aResponse().withStatus(404)));
 
         Cli.Result result = Cli.against(service.baseUrl() + "/wrong").run("list");
 
@@ -348,6 +348,8 @@ class ExitStatusTest {
     @ValueSource(ints = {401, 403, 404, 422})
     void refusalsAreNeverRetried(int status) {
         service.stubFor(get(RESOLVE_X).willReturn(aResponse().withStatus(status)));
+        // The list answers at this base URL: a 404 from resolve is a missing user.
+        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
 
         resolveX("--retries", "3");
 

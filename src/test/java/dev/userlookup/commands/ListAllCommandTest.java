@@ -76,8 +76,12 @@ class ListAllCommandTest {
 
     static final TeamPages PAGES = new TeamPages();
 
+    /**
+     * A server for each test: a walk stopped by a failure leaves requests in flight, which must
+     * reach this test's server (or none), never the next test's, where nothing would match them.
+     */
     @RegisterExtension
-    static WireMockExtension service = Stubs.service(Stubs.loopback().containerThreads(64).extensions(PAGES, new FullPagesNearTheEnd()));
+    final WireMockExtension service = Stubs.service(Stubs.loopback().containerThreads(64).extensions(PAGES, new FullPagesNearTheEnd()));
 
     @BeforeEach
     void resetCounters() {
@@ -90,7 +94,7 @@ class ListAllCommandTest {
     private final ObjectMapper json = new ObjectMapper();
 
     /** Stubs a consistent team of {@code size} users, answered in pages of {@code limit} from {@code start}. */
-    private static void stubTeam(int size, int start, int limit) {
+    private void stubTeam(int size, int start, int limit) {
         for (int offset = start; offset < size + limit; offset += limit) {
             int count = Math.max(0, Math.min(limit, size - offset));
             service.stubFor(get(urlEqualTo(url(offset, limit))).willReturn(okJson(Users.page(offset, count, size, limit))));
@@ -101,7 +105,7 @@ class ListAllCommandTest {
         return "/v2/user/?offset=" + offset + "&limit=" + limit;
     }
 
-    private static List<String> requestedUrls() {
+    private List<String> requestedUrls() {
         return service.getAllServeEvents().stream().map(ServeEvent::getRequest).map(r -> r.getUrl()).collect(Collectors.toList());
     }
 
@@ -535,7 +539,7 @@ class ListAllCommandTest {
                 + "--- stdout (" + out.length() + " chars)\n" + (out.length() > 600 ? out.substring(0, 600) + "…" : out);
     }
 
-    private static List<String> requestedUrlsInOrder() {
+    private List<String> requestedUrlsInOrder() {
         // WireMock lists serve events newest first.
         List<String> urls = new ArrayList<>(requestedUrls());
         java.util.Collections.reverse(urls);
