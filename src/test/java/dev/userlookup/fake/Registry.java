@@ -100,13 +100,16 @@ public final class Registry implements Transport, AfterEachCallback {
 
     @Override
     public Response send(Request request) {
-        String target = target(request.uri());
-        Stub stub;
+        // A request to another base URL (a profile or option the run should not have chosen) is
+        // one nothing stubbed, whatever its path.
+        URI uri = request.uri();
+        boolean here = BASE_URL.equals(uri.getScheme() + "://" + uri.getRawAuthority());
+        String target = here ? target(uri) : uri.toString();
+        Stub stub = null;
         synchronized (this) {
             requests.add(request);
             // The last registered first, as WireMock: a test's own stub comes before its class's.
-            stub = null;
-            for (int i = stubs.size() - 1; i >= 0 && stub == null; i--) {
+            for (int i = stubs.size() - 1; here && i >= 0 && stub == null; i--) {
                 stub = stubs.get(i).matches(request, target) ? stubs.get(i) : null;
             }
             if (stub == null) {
@@ -114,7 +117,7 @@ public final class Registry implements Transport, AfterEachCallback {
             }
         }
         if (stub == null) {
-            throw new AssertionError("no stub for GET " + target + "; registered: " + described());
+            throw new AssertionError("no stub for GET " + target + "; registered at " + BASE_URL + ": " + described());
         }
         return stub.answered(request).response();
     }

@@ -35,6 +35,18 @@ class RegistryTest {
     }
 
     @Test
+    void aRequestToAnotherBaseUrlIsOneNothingStubbed() {
+        service.getPath("/v2/user/").optional().reply(Reply.ok("{}"));
+
+        AssertionError sent = assertThrows(AssertionError.class,
+                () -> service.send(new Request(URI.create("http://127.0.0.1:9/v2/user/?limit=1"), Map.of())));
+        AssertionError verified = assertThrows(AssertionError.class, () -> service.afterEach(null));
+
+        assertTrue(sent.getMessage().startsWith("no stub for GET http://127.0.0.1:9/v2/user/?limit=1"), sent.getMessage());
+        assertEquals("a request nothing stubbed: GET http://127.0.0.1:9/v2/user/?limit=1", verified.getMessage());
+    }
+
+    @Test
     void aStubNoRequestUsedFailsWhenTheTestEnds() {
         service.get("/v2/user/resolve/a").reply(Reply.ok("{}"));
         service.getPath("/v2/user/").reply(Reply.ok("{}"));
