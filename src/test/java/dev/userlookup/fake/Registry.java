@@ -37,13 +37,27 @@ public final class Registry implements Transport, AfterEachCallback {
     /** Never looked up: the transport is this registry. */
     public static final String BASE_URL = "https://service.example.test";
 
+    private final String baseUrl;
+
     private final List<Stub> stubs = new ArrayList<>();
     private final List<Request> requests = new ArrayList<>();
     private final List<String> unmatched = new ArrayList<>();
     private final List<String> unused = new ArrayList<>();
 
+    public Registry() {
+        this(BASE_URL);
+    }
+
+    /**
+     * The service at this base URL (scheme, host and port: plain http to a loopback address, say),
+     * in memory all the same: no socket is opened there.
+     */
+    public Registry(String baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+
     public String baseUrl() {
-        return BASE_URL;
+        return baseUrl;
     }
 
     /** GET of exactly this path and query, as sent (percent-encoded): {@code /v2/user/?offset=0&limit=2}. */
@@ -103,7 +117,7 @@ public final class Registry implements Transport, AfterEachCallback {
         // A request to another base URL (a profile or option the run should not have chosen) is
         // one nothing stubbed, whatever its path.
         URI uri = request.uri();
-        boolean here = BASE_URL.equals(uri.getScheme() + "://" + uri.getRawAuthority());
+        boolean here = baseUrl.equals(uri.getScheme() + "://" + uri.getRawAuthority());
         String target = here ? target(uri) : uri.toString();
         Stub stub = null;
         synchronized (this) {
@@ -117,7 +131,7 @@ public final class Registry implements Transport, AfterEachCallback {
             }
         }
         if (stub == null) {
-            throw new AssertionError("no stub for GET " + target + "; registered at " + BASE_URL + ": " + described());
+            throw new AssertionError("no stub for GET " + target + "; registered at " + baseUrl + ": " + described());
         }
         return stub.answered(request).response();
     }
