@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.fake.Held;
 import dev.userlookup.fake.Registry;
 import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
@@ -22,11 +23,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -45,59 +44,21 @@ class BatchResolveTest {
 
     /**
      * Answers {@code /v2/user/resolve/<id>} with a user whose client_user_id is the (decoded) id, or
-     * 404 for ids that start with {@code missing-}; holds each request {@code sleepMs} first, and
-     * counts how many requests it holds at once.
+     * 404 for ids that start with {@code missing-}.
      */
-    static final class EchoUsers implements Function<Request, Reply> {
-        final AtomicInteger inFlight = new AtomicInteger();
-        final AtomicInteger most = new AtomicInteger();
-        private final int sleepMs;
-
-        EchoUsers(int sleepMs) {
-            this.sleepMs = sleepMs;
+    static Reply echo(Request request) {
+        String path = request.uri().getRawPath();
+        String id = percentDecode(path.substring(path.lastIndexOf('/') + 1));
+        if (id.startsWith("missing-")) {
+            return Reply.status(404).json("{\"detail\":\"User not found\"}");
         }
-
-        @Override
-        public Reply apply(Request request) {
-            most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-            try {
-                // A hold in time, not a wait for an event: how many requests the tool has in flight at
-                // once is what is measured, and a request cannot know how many more will come.
-                held(sleepMs);
-                String path = request.uri().getRawPath();
-                String id = percentDecode(path.substring(path.lastIndexOf('/') + 1));
-                if (id.startsWith("missing-")) {
-                    return Reply.status(404).json("{\"detail\":\"User not found\"}");
-                }
-                return Reply.ok(Users.user(uuidOf(id), id));
-            } finally {
-                inFlight.decrementAndGet();
-            }
-        }
-    }
-
-    /** The service holds the request this long before it answers, as a slow one does; the run's cancel ends it. */
-    static void held(int millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancellationException("interrupted");
-        }
-    }
-
-    /** A reply the service holds {@code millis} first. */
-    static Function<Request, Reply> after(int millis, Reply reply) {
-        return request -> {
-            held(millis);
-            return reply;
-        };
+        return Reply.ok(Users.user(uuidOf(id), id));
     }
 
     @RegisterExtension
     final Registry service = new Registry();
 
-    private EchoUsers echo = new EchoUsers(0);
+    private Held echo = Held.forMillis(0, BatchResolveTest::echo);
 
     private static final String CSV_HEADER =
             "user_id,team_id,client_user_id,created_on,sources,time_zone,birth_date,ingestion_start,ingestion_end";
@@ -117,9 +78,9 @@ class BatchResolveTest {
         return Cli.against(service);
     }
 
-    /** Every resolve request answered by {@link EchoUsers}, each held {@code sleepMs}; stubs of one id go after it. */
+    /** Every resolve request answered by {@link #echo}, each held {@code sleepMs}; stubs of one id go after it. */
     private Registry.Stub stubEcho(int sleepMs) {
-        echo = new EchoUsers(sleepMs);
+        echo = Held.forMillis(sleepMs, BatchResolveTest::echo);
         Registry.Stub stub = service.getPathMatching("/v2/user/resolve/[^/]+");
         stub.answer(echo);
         return stub;
@@ -226,7 +187,7 @@ class BatchResolveTest {
     void earlierIdsThatFinishLaterStillPrintFirst(String format, String from) throws Exception {
         List<String> ids = numberedIds(10);
         for (int i = 0; i < ids.size(); i++) {
-            service.get(RESOLVE + ids.get(i)).answer(after((10 - i) * 30, Reply.ok(Users.user(Users.uuid(i), ids.get(i)))));
+            service.get(RESOLVE + ids.get(i)).answer(Held.forMillis((10 - i) * 30, Reply.ok(Users.user(Users.uuid(i), ids.get(i)))));
         }
 
         Cli.Result result = from.equals("args")
@@ -246,7 +207,7 @@ class BatchResolveTest {
                 + "\"beta\":{\"score\":1.50,\"big\":12345678901234567890,\"tiny\":1e-7},\"zz_last\":true}";
         String fast = "{\"zz_first\":[1,2.0,\"x\"],\"user_id\":\"" + Users.uuid(2) + "\",\"client_user_id\":\"fast\","
                 + "\"ingestion_start\":null,\"price\":0.10}";
-        service.get(RESOLVE + "slow").answer(after(250, Reply.ok(slow)));
+        service.get(RESOLVE + "slow").answer(Held.forMillis(250, Reply.ok(slow)));
         service.get(RESOLVE + "fast").reply(Reply.ok(fast));
 
         Cli.Result result = cli().run("resolve", "slow", "fast", "-o", "json");
@@ -421,7 +382,7 @@ class BatchResolveTest {
     void notFoundIdsAreNamedOnStderrInInputOrderTheOthersStillPrintExit3(String format) throws Exception {
         stubEcho(0);
         // missing-a comes first in the input but is answered last.
-        EchoUsers late = new EchoUsers(250);
+        Held late = Held.forMillis(250, BatchResolveTest::echo);
         service.get(RESOLVE + "missing-a").answer(late);
         List<String> ids = List.of("id-0", "missing-a", "id-2", "id-3", "missing-b", "id-5", "id-6");
 
@@ -460,7 +421,7 @@ class BatchResolveTest {
     @Test
     void tableOnATerminalPrintsRowsInOrderAndAFooterCountingTheMissing() {
         stubEcho(0);
-        service.get(RESOLVE + "id-1").answer(new EchoUsers(200));
+        service.get(RESOLVE + "id-1").answer(Held.forMillis(200, BatchResolveTest::echo));
 
         Cli.Result result = cli().terminal(true, 120).run("resolve", "id-1", "missing-x", "id-2", "--color", "never");
 
@@ -507,7 +468,7 @@ class BatchResolveTest {
         stubEcho(0);
         // The users before the failure are slow, the failure is fast: they must still be printed, and nothing after it.
         for (int i = 0; i < 3; i++) {
-            service.get(RESOLVE + "id-" + i).answer(new EchoUsers(150 + 50 * (3 - i)));
+            service.get(RESOLVE + "id-" + i).answer(Held.forMillis(150 + 50 * (3 - i), BatchResolveTest::echo));
         }
         service.get(RESOLVE + "id-3").reply(Reply.status(status).json("{\"detail\":\"invalid key\"}"));
         List<String> ids = numberedIds(30);
@@ -679,7 +640,7 @@ class BatchResolveTest {
         CountDownLatch arrived = new CountDownLatch(1);
         service.getPathMatching("/v2/user/resolve/.*").answer(request -> {
             arrived.countDown();
-            return after(3_000, Reply.ok(Users.user(Users.uuid(1), "x"))).apply(request);
+            return Held.forMillis(3_000, Reply.ok(Users.user(Users.uuid(1), "x"))).apply(request);
         });
         AtomicInteger exit = new AtomicInteger(-1);
         Thread run = new Thread(() -> exit.set(cli().run("resolve", "a", "b", "c", "--retries", "0").exit()));
@@ -714,7 +675,7 @@ class BatchResolveTest {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < cases.length; i++) {
             ids.add(cases[i][0]);
-            service.get(RESOLVE + cases[i][1]).answer(after((cases.length - i) * 10, Reply.ok(Users.user(Users.uuid(i), cases[i][0]))));
+            service.get(RESOLVE + cases[i][1]).answer(Held.forMillis((cases.length - i) * 10, Reply.ok(Users.user(Users.uuid(i), cases[i][0]))));
         }
 
         Cli.Result result = cli().run(args(ids, "-o", "json"));
