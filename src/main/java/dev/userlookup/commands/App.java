@@ -6,7 +6,6 @@ import dev.userlookup.commands.help.HelpLayout;
 import dev.userlookup.commands.help.HelpWriter;
 import dev.userlookup.commands.help.RootFooter;
 import dev.userlookup.console.Io;
-import dev.userlookup.network.Timing;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -33,12 +32,7 @@ public final class App {
     }
 
     public static int run(String[] args, Io io) {
-        return run(args, io, SignalStop.NONE, null, null);
-    }
-
-    /** In-process, with the clocks and sleep of retries and pauses given (tests: no real backoff). */
-    public static int run(String[] args, Io io, Timing timing) {
-        return run(args, io, SignalStop.NONE, timing, null);
+        return run(args, new Factory(io, SignalStop.NONE, null, null), null);
     }
 
     /**
@@ -47,17 +41,17 @@ public final class App {
      * said through the run's standard error; out of memory there ends the process with {@code exit}.
      */
     public static int runAsProcess(String[] args, Io io, IntConsumer exit) {
-        return run(args, io, SignalStop.onSignals(Thread.currentThread()), null, exit);
+        return run(args, new Factory(io, SignalStop.onSignals(Thread.currentThread()), null, null), exit);
     }
 
     /**
-     * @param timing null for the real clocks and sleep
+     * @param factory the run's parts (tests: with clocks of their own, or a service in memory)
      * @param exit how the process ends at once (out of memory in another thread); null in-process
      */
-    static int run(String[] args, Io io, SignalStop stop, Timing timing, IntConsumer exit) {
-        CommandContext context = new CommandContext(io, new GlobalOptions(), timing, stop);
-        stop.watch(context.console()::pagerRunning);
-        ErrorReporter reporter = reporter(context, stop);
+    static int run(String[] args, Factory factory, IntConsumer exit) {
+        SignalStop stop = factory.stop();
+        stop.watch(factory.console()::pagerRunning);
+        ErrorReporter reporter = reporter(factory);
         if (exit != null) {
             Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
                 int status = reporter.uncaught(thread, e);
@@ -68,7 +62,7 @@ public final class App {
         }
         int status = ExitCode.FAILURE;
         try {
-            CommandLine commandLine = commandLine(context, reporter);
+            CommandLine commandLine = commandLine(factory, reporter);
             status = commandLine.execute(args);
             // Help and version text go through picocli's PrintWriter, which keeps a failed write to itself.
             commandLine.getOut().flush();
@@ -79,9 +73,9 @@ public final class App {
         } finally {
             // The command has ended, by a signal too: what closes its output must not be interrupted.
             Thread.interrupted();
-            context.close();
+            factory.close();
             try {
-                io.stdout().flush();
+                factory.console().io().stdout().flush();
             } catch (java.io.IOException e) {
                 status = failedOutput(status, e, reporter);
             }
@@ -98,21 +92,21 @@ public final class App {
         return reporter.report(failure);
     }
 
-    private static ErrorReporter reporter(CommandContext context, SignalStop stop) {
-        return new ErrorReporter(context.console().messages(), context::redact, context::verbose, stop::stopped);
+    private static ErrorReporter reporter(Factory factory) {
+        return new ErrorReporter(factory.console(), factory.options()::verbose, factory.stop()::stopped);
     }
 
     /** The command line of one invocation (its model serves help, completion and the man page too). */
     public static CommandLine commandLine(Io io) {
-        CommandContext context = new CommandContext(io, new GlobalOptions(), null, SignalStop.NONE);
-        return commandLine(context, reporter(context, SignalStop.NONE));
+        Factory factory = new Factory(io, SignalStop.NONE, null, null);
+        return commandLine(factory, reporter(factory));
     }
 
-    private static CommandLine commandLine(CommandContext context, ErrorReporter reporter) {
-        Io io = context.console().io();
-        CommandLine commandLine = new CommandLine(new UserlookupCommand(context.options()), new CommandFactory(context));
+    private static CommandLine commandLine(Factory factory, ErrorReporter reporter) {
+        Io io = factory.console().io();
+        CommandLine commandLine = new CommandLine(new UserlookupCommand(factory.options()), factory);
         // Help and version text go to the run's stdout, so taller than the screen they are paged like other output.
-        commandLine.setOut(new HelpWriter(context.console()::stdout));
+        commandLine.setOut(new HelpWriter(factory.console()::stdout));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
         // The root's commands, then its options, then where the help topics are: one screen. Its
         // description is the man page's.

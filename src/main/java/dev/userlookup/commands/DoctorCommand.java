@@ -45,28 +45,28 @@ import picocli.CommandLine.Mixin;
         })
 final class DoctorCommand implements Callable<Integer> {
 
-    private final CommandContext context;
+    private final Factory factory;
 
     @Mixin
     HelpLayout.HelpOption help;
 
-    DoctorCommand(CommandContext context) {
-        this.context = context;
+    DoctorCommand(Factory factory) {
+        this.factory = factory;
     }
 
     @Override
     public Integer call() throws IOException {
         List<String> warnings = new ArrayList<>();
-        SettingsResolver.Inspection inspection = context.inspectSettings(warnings::add);
+        SettingsResolver.Inspection inspection = factory.inspectSettings(warnings::add);
         // What doctor suggests running carries the options that chose these settings (--profile, --base-url, ...).
-        ShellCommand verboseRequest = context.options().givenCommandLine().running("-v", "list").plus("--limit", "1");
-        DoctorReport report = Doctor.examine(inspection, warnings, context::client, Clock.systemUTC(), verboseRequest);
+        ShellCommand verboseRequest = factory.options().givenCommandLine().running("-v", "list").plus("--limit", "1");
+        DoctorReport report = Doctor.examine(inspection, warnings, factory::client, Clock.systemUTC(), verboseRequest);
         // A checklist for a person (table); every other format gets the one JSON document.
-        Console console = context.console();
+        Console console = factory.console();
         int width = console.terminal().stdoutIsTerminal() ? console.terminal().width() : 0;
         String text = inspection.settings().output().value() == OutputFormat.TABLE
-                ? TextReport.render(report, context::redact, width)
-                : JsonReport.render(report, context::redact);
+                ? TextReport.render(report, factory.console()::redact, width)
+                : JsonReport.render(report, factory.console()::redact);
         console.unpagedStdout().write(text.getBytes(StandardCharsets.UTF_8));
         console.unpagedStdout().flush();
         return report.exit();

@@ -9,14 +9,14 @@ import dev.userlookup.UsageException;
 import dev.userlookup.model.BadResponse;
 import dev.userlookup.network.TransportFailures;
 import dev.userlookup.service.ServiceException;
-import dev.userlookup.console.Messages;
+import dev.userlookup.console.Console;
 import dev.userlookup.console.OutputFailedException;
 import dev.userlookup.console.ReaderGoneException;
 import dev.userlookup.console.SafeText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
-import java.util.function.UnaryOperator;
+import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
 
 /**
@@ -26,16 +26,13 @@ import picocli.CommandLine;
  */
 final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
 
-    private final Messages messages;
-    private final UnaryOperator<String> redactor;
-    private final java.util.function.BooleanSupplier verbose;
-    private final java.util.function.BooleanSupplier stopped;
+    private final Console console;
+    private final BooleanSupplier verbose;
+    private final BooleanSupplier stopped;
 
     /** @param stopped whether Ctrl-C or SIGTERM stopped the run: whatever it ended in is then only that */
-    ErrorReporter(Messages messages, UnaryOperator<String> redactor, java.util.function.BooleanSupplier verbose,
-            java.util.function.BooleanSupplier stopped) {
-        this.messages = messages;
-        this.redactor = redactor;
+    ErrorReporter(Console console, BooleanSupplier verbose, BooleanSupplier stopped) {
+        this.console = console;
         this.verbose = verbose;
         this.stopped = stopped;
     }
@@ -151,13 +148,13 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         List<String> lines = new ArrayList<>();
         String prefix = "";
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            lines.add(prefix + SafeText.escape(redactor.apply(t.toString())));
+            lines.add(prefix + SafeText.escape(console.redact(t.toString())));
             for (StackTraceElement frame : t.getStackTrace()) {
                 lines.add("\tat " + frame);
             }
             prefix = "Caused by: ";
         }
-        messages.trace(lines);
+        console.messages().trace(lines);
     }
 
     static int statusOf(Throwable e) {
@@ -180,6 +177,6 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
 
     /** One message: the key redacted, server text escaped, so no message can move the cursor. */
     void line(String message) {
-        messages.say(message);
+        console.messages().say(message);
     }
 }

@@ -51,7 +51,7 @@ import picocli.CommandLine.Parameters;
         })
 final class FindCommand implements Callable<Integer> {
 
-    private final CommandContext context;
+    private final Factory factory;
 
     @Parameters(arity = "0..*", paramLabel = "USER_ID", description = "The service's id of the user, a UUID.")
     List<String> ids = new ArrayList<>();
@@ -71,34 +71,34 @@ final class FindCommand implements Callable<Integer> {
     @Mixin
     ShapeOptions shape = new ShapeOptions();
 
-    FindCommand(CommandContext context) {
-        this.context = context;
+    FindCommand(Factory factory) {
+        this.factory = factory;
     }
 
     @Override
     public Integer call() throws IOException {
-        context.shape(shape.decide(context.options().output, false));
-        IdInput.check("find", "USER_ID", ids, stdin, context);
+        factory.shape(shape.decide(factory.options().output, false));
+        IdInput.check("find", "USER_ID", ids, stdin, factory);
         // Every id is read and checked before the first request.
         WantedIds wanted = WantedIds.of(stdin ? readStdin() : ids);
         if (wanted.size() == 0) {
             throw new UsageException("find: no user_id on standard input");
         }
-        Settings settings = context.settings();
+        Settings settings = factory.settings();
         UserIndex index = noCache ? UserIndex.none()
-                : UserIndex.open(CacheFolder.of(context.console().io().env()), settings.baseUrl().value().toString(),
+                : UserIndex.open(CacheFolder.of(factory.console().io().env()), settings.baseUrl().value().toString(),
                         settings.apiKey().value());
         // The users found are few, so the progress line shows whatever stdout is.
-        WalkProgress progress = context.console().terminal().stderrIsTerminal()
-                ? WalkProgress.on(context.console().stderr().progressLine("users searched")) : WalkProgress.NONE;
-        UserIdSearch search = new UserIdSearch(context.client(), index, parallel.value(), progress,
-                context.verbose() ? context.console().messages()::verbose : line -> { });
+        WalkProgress progress = factory.console().terminal().stderrIsTerminal()
+                ? WalkProgress.on(factory.console().stderr().progressLine("users searched")) : WalkProgress.NONE;
+        UserIdSearch search = new UserIdSearch(factory.client(), index, parallel.value(), progress,
+                factory.options().verbose() ? factory.console().messages()::verbose : line -> { });
         if (!stdin && ids.size() == 1) {
-            return notFound(search.find(wanted, answers(user -> context.renderer().user(user))));
+            return notFound(search.find(wanted, answers(user -> factory.renderer().user(user))));
         }
         UserIdSearch.Outcome outcome;
         // The document stays whole (a closed JSON array) whatever cuts the find short.
-        try (Renderer.UserStream out = context.renderer().stream(Renderer.StreamShape.ARRAY)) {
+        try (Renderer.UserStream out = factory.renderer().stream(Renderer.StreamShape.ARRAY)) {
             outcome = search.find(wanted, answers(user -> {
                 out.addAll(List.of(user));
                 out.flush();
@@ -120,7 +120,7 @@ final class FindCommand implements Callable<Integer> {
                 output.write(user);
             }
             @Override public void notFound(String asked, long searched) {
-                context.say("find \"" + asked + "\": not found: none of the " + Counts.format(searched)
+                factory.say("find \"" + asked + "\": not found: none of the " + Counts.format(searched)
                         + " users searched has this user_id");
             }
         };
@@ -132,7 +132,7 @@ final class FindCommand implements Callable<Integer> {
             return ExitCode.OK;
         }
         if (outcome.walk() != null) {
-            outcome.walk().warnings("run again").forEach(context::say);
+            outcome.walk().warnings("run again").forEach(factory::say);
         }
         return ExitCode.NOT_FOUND;
     }
@@ -141,7 +141,7 @@ final class FindCommand implements Callable<Integer> {
     private List<String> readStdin() {
         List<String> read = new ArrayList<>();
         try {
-            IdInput.fromStdin(context, "user_ids").forEachRemaining(read::add);
+            IdInput.fromStdin(factory, "user_ids").forEachRemaining(read::add);
         } catch (IllegalArgumentException unreadableInput) {
             throw new UsageException("find: " + unreadableInput.getMessage(), unreadableInput);
         }

@@ -6,8 +6,8 @@ import dev.userlookup.commands.options.OptionValues;
 import dev.userlookup.commands.completion.CompletionScript;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.settings.GivenOptions;
-import dev.userlookup.settings.Settings;
 import dev.userlookup.settings.OutputFormat;
+import dev.userlookup.settings.Settings;
 import dev.userlookup.console.ColorMode;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -19,10 +19,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * The options every command takes, before or after the subcommand (inherited). They hold only
- * what was typed: defaults and precedence are {@link dev.userlookup.settings.SettingsResolver}'s.
- * A description's first line is what help shows; the lines after it are for the man page.
+ * what was typed, which the settings read as it is: defaults and precedence are
+ * {@link dev.userlookup.settings.SettingsResolver}'s. A description's first line is what help
+ * shows; the lines after it are for the man page.
  */
-public final class GlobalOptions {
+public final class GlobalOptions implements GivenOptions {
 
     /** The root command these options are part of: its parse holds the whole command line. */
     @Spec(Spec.Target.MIXEE)
@@ -82,10 +83,16 @@ public final class GlobalOptions {
                 "The protocol (HTTP/2, TLS version) too; the key is shown as ***."})
     boolean verbose;
 
-    GivenOptions given() {
-        return new GivenOptions(baseUrl, profile, apiKeyFile == null ? null : apiKeyFile.toString(),
-                caCert == null ? null : caCert.toString(), output, color, timeoutSeconds, retries, allowInsecureHttp, verbose);
-    }
+    @Override public String baseUrl() { return baseUrl; }
+    @Override public String profile() { return profile; }
+    @Override public String apiKeyFile() { return apiKeyFile == null ? null : apiKeyFile.toString(); }
+    @Override public String caCert() { return caCert == null ? null : caCert.toString(); }
+    @Override public OutputFormat output() { return output; }
+    @Override public ColorMode color() { return color; }
+    @Override public Double timeoutSeconds() { return timeoutSeconds; }
+    @Override public Integer retries() { return retries; }
+    @Override public boolean allowInsecureHttp() { return allowInsecureHttp; }
+    @Override public boolean verbose() { return verbose; }
 
     /** Whether the key is to be read from standard input, which then cannot carry ids too. */
     boolean keyFromStdin() {

@@ -16,14 +16,14 @@ final class IdInput {
      *
      * @param label what an argument is, as the synopsis names it: {@code CLIENT_USER_ID}, {@code USER_ID}
      */
-    static void check(String command, String label, List<String> ids, boolean stdin, CommandContext context) {
+    static void check(String command, String label, List<String> ids, boolean stdin, Factory factory) {
         if (stdin && !ids.isEmpty()) {
             throw new UsageException(command + ": give ids as arguments or with --stdin, not both");
         }
         if (!stdin && ids.isEmpty()) {
             throw new UsageException(command + ": give a " + label + " (or several, or --stdin)");
         }
-        if (stdin && context.options().keyFromStdin()) {
+        if (stdin && factory.options().keyFromStdin()) {
             throw new UsageException(command + ": --stdin and --api-key-file - cannot both read standard input");
         }
         for (String id : ids) {
@@ -40,11 +40,11 @@ final class IdInput {
      *
      * @param what what is read, for the line at a terminal: {@code ids}, {@code user_ids}
      */
-    static IdSource fromStdin(CommandContext context, String what) {
-        if (context.console().terminal().stdinIsTerminal()) {
-            context.console().keepOffPager();
-            context.say("reading " + what + ", one a line (Ctrl-D to end)");
+    static IdSource fromStdin(Factory factory, String what) {
+        if (factory.console().terminal().stdinIsTerminal()) {
+            factory.console().keepOffPager();
+            factory.say("reading " + what + ", one a line (Ctrl-D to end)");
         }
-        return new IdSource(context.console().io().stdin());
+        return new IdSource(factory.console().io().stdin());
     }
 }

@@ -54,7 +54,7 @@ final class ListCommand implements Callable<Integer> {
 
     static final int MAX_LIMIT = ServiceClient.MAX_LIMIT;
 
-    private final CommandContext context;
+    private final Factory factory;
 
     @Mixin
     HelpLayout.HelpOption help;
@@ -77,8 +77,8 @@ final class ListCommand implements Callable<Integer> {
     @Mixin
     ShapeOptions shape = new ShapeOptions();
 
-    ListCommand(CommandContext context) {
-        this.context = context;
+    ListCommand(Factory factory) {
+        this.factory = factory;
     }
 
     @Override
@@ -87,33 +87,33 @@ final class ListCommand implements Callable<Integer> {
         if (count && all) {
             throw new UsageException("list: --count and --all do not go together");
         }
-        context.shape(shape.decide(context.options().output, count));
+        factory.shape(shape.decide(factory.options().output, count));
         if (count) {
             return printCount();
         }
         if (all) {
             return walkAll();
         }
-        Renderer renderer = context.renderer();
-        UserPage page = context.client().list(offset, limit);
+        Renderer renderer = factory.renderer();
+        UserPage page = factory.client().list(offset, limit);
         renderer.page(page);
         return ExitCode.OK;
     }
 
     private int printCount() throws IOException {
-        UserPage page = context.client().list(offset, 1);
+        UserPage page = factory.client().list(offset, 1);
         if (page.total() == null) {
             throw new ServiceException.BadResponse("list --count", "it has no \"total\"", null);
         }
-        OutputStream stdout = context.console().unpagedStdout();
+        OutputStream stdout = factory.console().unpagedStdout();
         stdout.write((page.total() + "\n").getBytes(StandardCharsets.US_ASCII));
         stdout.flush();
         return ExitCode.OK;
     }
 
     private int walkAll() throws IOException {
-        ServiceClient client = context.client();
-        Console console = context.console();
+        ServiceClient client = factory.client();
+        Console console = factory.console();
         // Rows on a terminal are their own progress (and may be in a pager): only output sent
         // elsewhere, with a person watching stderr, gets a progress line.
         WalkProgress progress = console.terminal().stderrIsTerminal() && !console.terminal().stdoutIsTerminal()
@@ -122,14 +122,14 @@ final class ListCommand implements Callable<Integer> {
         long start = offset == null ? 0 : offset;
         WalkResult result;
         // What was printed stays a whole document; cut short, it says so itself (json), and the exit status tells.
-        Renderer renderer = context.renderer();
+        Renderer renderer = factory.renderer();
         PageWalker walker = new PageWalker(new ServicePages(client), pageSize, parallel.value(), progress);
         try (Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.USER_LIST)) {
             try {
                 result = walker.walk(start, stream);
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 try {
-                    stream.cutShort(new Incomplete(context.cutShortBy(), walker.resumeOffset()));
+                    stream.cutShort(new Incomplete(factory.cutShortBy(), walker.resumeOffset()));
                 } catch (IOException | RuntimeException writing) {
                     e.addSuppressed(writing);
                 }
@@ -137,7 +137,7 @@ final class ListCommand implements Callable<Integer> {
             }
             stream.finish(Footers.walk(result.printed()));
         }
-        result.warnings("run again, or try --limit").forEach(context::say);
+        result.warnings("run again, or try --limit").forEach(factory::say);
         return ExitCode.OK;
     }
 }

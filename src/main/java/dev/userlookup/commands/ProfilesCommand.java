@@ -37,21 +37,21 @@ import picocli.CommandLine.Mixin;
         })
 final class ProfilesCommand implements Callable<Integer> {
 
-    private final CommandContext context;
+    private final Factory factory;
 
     @Mixin
     HelpLayout.HelpOption help;
 
-    ProfilesCommand(CommandContext context) {
-        this.context = context;
+    ProfilesCommand(Factory factory) {
+        this.factory = factory;
     }
 
     @Override
     public Integer call() throws IOException {
-        Console console = context.console();
+        Console console = factory.console();
         ProfileListing listing = ProfileListing.read(console.io().env());
         // The run's settings are not decided: that could run a key command. Only -o is read.
-        OutputFormat format = context.options().output;
+        OutputFormat format = factory.options().output;
         boolean table = format == OutputFormat.TABLE || format == null && console.terminal().stdoutIsTerminal();
         int width = console.terminal().stdoutIsTerminal() ? console.terminal().width() : 0;
         String text = table ? ProfilesTable.render(listing, width) : ProfilesJson.render(listing);

@@ -49,7 +49,7 @@ import picocli.CommandLine.Parameters;
         })
 final class ResolveCommand implements Callable<Integer> {
 
-    private final CommandContext context;
+    private final Factory factory;
 
     @Parameters(arity = "0..*", paramLabel = "CLIENT_USER_ID", description = "Your id of the user.")
     List<String> ids = new ArrayList<>();
@@ -66,14 +66,14 @@ final class ResolveCommand implements Callable<Integer> {
     @Mixin
     ShapeOptions shape = new ShapeOptions();
 
-    ResolveCommand(CommandContext context) {
-        this.context = context;
+    ResolveCommand(Factory factory) {
+        this.factory = factory;
     }
 
     @Override
     public Integer call() throws Exception {
-        context.shape(shape.decide(context.options().output, false));
-        IdInput.check("resolve", "CLIENT_USER_ID", ids, stdin, context);
+        factory.shape(shape.decide(factory.options().output, false));
+        IdInput.check("resolve", "CLIENT_USER_ID", ids, stdin, factory);
         for (String id : ids) {
             if (id.isEmpty()) {
                 throw new UsageException("resolve: the client user id is empty");
@@ -82,14 +82,14 @@ final class ResolveCommand implements Callable<Integer> {
         if (!stdin && ids.size() == 1) {
             UserRecord user;
             try {
-                user = context.client().resolve(ids.get(0));
+                user = factory.client().resolve(ids.get(0));
             } catch (ServiceException.NotFound notFound) {
                 throw hinted(ids.get(0), notFound);
             }
-            context.renderer().user(user);
+            factory.renderer().user(user);
             return ExitCode.OK;
         }
-        return resolveMany(stdin ? IdInput.fromStdin(context, "ids") : ids.iterator());
+        return resolveMany(stdin ? IdInput.fromStdin(factory, "ids") : ids.iterator());
     }
 
     /**
@@ -98,11 +98,11 @@ final class ResolveCommand implements Callable<Integer> {
      * answer outweighs a missing one in the exit status: 5, else 3.
      */
     private int resolveMany(Iterator<String> source) throws Exception {
-        ServiceClient client = context.client();
+        ServiceClient client = factory.client();
         long[] counts = new long[3]; // printed, not found, answered with another user
         RuntimeException[] fatal = new RuntimeException[1];
         // The document stays whole (a closed JSON array) whatever cuts the batch short.
-        try (Renderer.UserStream out = context.renderer().stream(Renderer.StreamShape.ARRAY)) {
+        try (Renderer.UserStream out = factory.renderer().stream(Renderer.StreamShape.ARRAY)) {
             try {
                 new OrderedParallel<String, UserRecord>(parallel.value(), client::resolve).run(source, run -> {
                     List<UserRecord> users = new ArrayList<>(run.size());
@@ -123,7 +123,7 @@ final class ResolveCommand implements Callable<Integer> {
                             fatal[0] = failure;
                             return false;
                         }
-                        context.say(failure.getMessage());
+                        factory.say(failure.getMessage());
                     }
                     counts[0] += write(out, users);
                     return true;
@@ -149,7 +149,7 @@ final class ResolveCommand implements Callable<Integer> {
     private ServiceException.NotFound hinted(String id, ServiceException.NotFound notFound) {
         return UserId.looksLikeOne(id)
                 ? notFound.withHint("it looks like a user_id, which the service does not resolve: "
-                        + context.options().givenCommandLine().running("find", id))
+                        + factory.options().givenCommandLine().running("find", id))
                 : notFound;
     }
 

@@ -17,15 +17,26 @@ public final class Console {
     private OutputStream stdout;
     private volatile PagedOutput paged;
     private boolean pagerAllowed = true;
+    /** Nothing to take out until the run's key is known. */
+    private volatile UnaryOperator<String> redaction = UnaryOperator.identity();
 
-    /** @param redactor takes the key out of any text said on stderr, once the key is known */
-    public Console(Io io, UnaryOperator<String> redactor) {
+    public Console(Io io) {
         this.stderr = new Stderr(io.stderr());
         Terminal terminal = io.terminal();
         // Every write to stdout goes after the line in place on stderr is taken away, when both are one screen.
         this.io = new Io(io.stdin(), new LineClearingOutput(io.stdout(), stderr, terminal::stdoutIsTerminal),
                 io.stderr(), io.env(), terminal);
-        this.messages = new Messages(stderr, terminal, redactor);
+        this.messages = new Messages(stderr, terminal, this::redact);
+    }
+
+    /** From now on the key is taken out of every text the run says: set once the key is known. */
+    public void redactWith(UnaryOperator<String> redaction) {
+        this.redaction = redaction;
+    }
+
+    /** Takes the run's key out of {@code text}; before the key is known there is none to take out. */
+    public String redact(String text) {
+        return redaction.apply(text);
     }
 
     /** The process's streams, environment and terminal; its stdout never goes through a pager. */

@@ -1,5 +1,6 @@
 package dev.userlookup.network;
 
+import dev.userlookup.Version;
 import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.tls.CaFile;
 
@@ -9,7 +10,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Everything the client needs to talk to the service.
+ * Everything the client needs to talk to the service, made by name with {@link #to}.
  *
  * @param timeout bound on one request, body included
  * @param retries retries of a failed request (connection failures, timeouts, 408, 500, 502, 504); a refusal
@@ -55,8 +56,8 @@ public record ClientSettings(
         Objects.requireNonNull(baseUrl, "baseUrl");
         Objects.requireNonNull(apiKey, "apiKey");
         Objects.requireNonNull(timeout, "timeout");
-        Objects.requireNonNull(retryBaseDelay, "retryBaseDelay");
-        Objects.requireNonNull(userAgent, "userAgent");
+        retryBaseDelay = retryBaseDelay == null ? DEFAULT_RETRY_BASE_DELAY : retryBaseDelay;
+        userAgent = userAgent == null ? "userlookup/" + Version.get() : userAgent;
         caFiles = caFiles == null ? List.of() : List.copyOf(caFiles);
         verboseLog = verboseLog == null ? line -> { } : verboseLog;
         retryNotice = retryNotice == null ? line -> { } : retryNotice;
@@ -64,9 +65,47 @@ public record ClientSettings(
         memoryBudget = memoryBudget > 0 ? memoryBudget : MemoryBudget.forHeap(Runtime.getRuntime().maxMemory());
     }
 
-    /** With the real clocks and a budget by the heap's size. */
-    public ClientSettings(BaseUrl baseUrl, ApiKey apiKey, Duration timeout, int retries, Duration retryBaseDelay, String userAgent,
-            ProxyConfig proxy, List<CaFile> caFiles, Consumer<String> verboseLog, Consumer<String> retryNotice) {
-        this(baseUrl, apiKey, timeout, retries, retryBaseDelay, userAgent, proxy, caFiles, verboseLog, retryNotice, null, 0, null);
+    /** The settings of a client of the service at {@code baseUrl} with {@code apiKey}, the others by name. */
+    public static Builder to(BaseUrl baseUrl, ApiKey apiKey) {
+        return new Builder(baseUrl, apiKey);
+    }
+
+    /** Named settings; one not given keeps its default: none, no retry, the real clocks, the tool's User-Agent. */
+    public static final class Builder {
+        private final BaseUrl baseUrl;
+        private final ApiKey apiKey;
+        private Duration timeout;
+        private int retries;
+        private Duration retryBaseDelay;
+        private String userAgent;
+        private ProxyConfig proxy;
+        private List<CaFile> caFiles;
+        private Consumer<String> verboseLog;
+        private Consumer<String> retryNotice;
+        private Timing timing;
+        private long memoryBudget;
+        private String keyOrigin;
+
+        private Builder(BaseUrl baseUrl, ApiKey apiKey) {
+            this.baseUrl = baseUrl;
+            this.apiKey = apiKey;
+        }
+
+        public Builder timeout(Duration timeout) { this.timeout = timeout; return this; }
+        public Builder retries(int retries) { this.retries = retries; return this; }
+        public Builder retryBaseDelay(Duration delay) { this.retryBaseDelay = delay; return this; }
+        public Builder userAgent(String userAgent) { this.userAgent = userAgent; return this; }
+        public Builder proxy(ProxyConfig proxy) { this.proxy = proxy; return this; }
+        public Builder caFiles(List<CaFile> caFiles) { this.caFiles = caFiles; return this; }
+        public Builder verboseLog(Consumer<String> log) { this.verboseLog = log; return this; }
+        public Builder retryNotice(Consumer<String> notice) { this.retryNotice = notice; return this; }
+        public Builder timing(Timing timing) { this.timing = timing; return this; }
+        public Builder memoryBudget(long bytes) { this.memoryBudget = bytes; return this; }
+        public Builder keyOrigin(String origin) { this.keyOrigin = origin; return this; }
+
+        public ClientSettings build() {
+            return new ClientSettings(baseUrl, apiKey, timeout, retries, retryBaseDelay, userAgent, proxy, caFiles, verboseLog,
+                    retryNotice, timing, memoryBudget, keyOrigin);
+        }
     }
 }

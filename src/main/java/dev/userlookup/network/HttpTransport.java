@@ -21,11 +21,11 @@ import java.util.zip.GZIPInputStream;
 import javax.net.ssl.SSLParameters;
 
 /**
- * One GET on the wire: the headers (the key among them), a deadline over the whole exchange,
- * the body capped and unzipped within the run's {@link MemoryBudget}, and every failure before a status put in people's words. It
+ * One GET on the wire: a deadline over the whole exchange, the body capped and unzipped within
+ * the run's {@link MemoryBudget}, and every failure before a status put in people's words. It
  * builds the {@code HttpClient} on first use and ends its thread on {@link #close}.
  */
-public final class HttpTransport implements AutoCloseable {
+public final class HttpTransport implements Transport {
 
     /** Compressed or not, no page of 500 users comes near this; a hostile body stops here. */
     static final long MAX_BODY_BYTES = 64L << 20;
@@ -37,6 +37,7 @@ public final class HttpTransport implements AutoCloseable {
     private final AtomicBoolean firstTaken = new AtomicBoolean();
     private final CountDownLatch firstDone = new CountDownLatch(1);
     private HttpClient http;
+    private boolean closed;
 
     public HttpTransport(ClientSettings settings) {
         this(settings, ServerTrust.PROTOCOL);
@@ -54,21 +55,18 @@ public final class HttpTransport implements AutoCloseable {
         return budget;
     }
 
-    public Response exchange(URI uri) throws TransportFailure {
-        HttpRequest request = HttpRequest.newBuilder(uri)
-                .GET()
-                .timeout(settings.timeout())
-                .header("x-service-api-key", settings.apiKey().value())
-                .header("Accept", "application/json")
-                .header("Accept-Encoding", "gzip")
-                .header("User-Agent", settings.userAgent())
-                .build();
+    @Override
+    public Response send(Request request) throws TransportFailure {
+        // Asked for here, where bodies are unzipped.
+        HttpRequest.Builder http = HttpRequest.newBuilder(request.uri()).GET().timeout(settings.timeout())
+                .header("Accept-Encoding", "gzip");
+        request.headers().forEach(http::header);
         boolean first = firstTaken.compareAndSet(false, true);
         if (!first) {
             awaitFirst();
         }
         try {
-            return send(uri, request);
+            return send(request.uri(), http.build());
         } finally {
             if (first) {
                 firstDone.countDown();
@@ -85,9 +83,7 @@ public final class HttpTransport implements AutoCloseable {
      * blocked there would hold every answer back.
      */
     private Response send(URI uri, HttpRequest request) throws TransportFailure {
-        settings.verboseLog().accept("> GET " + uri + "  (x-service-api-key: ***)");
-        long started = System.nanoTime();
-        long deadline = started + settings.timeout().toNanos();
+        long deadline = System.nanoTime() + settings.timeout().toNanos();
         HttpClient client = client();
         MemoryBudget.Hold hold = budget.hold();
         boolean handedOn = false;
@@ -108,13 +104,11 @@ public final class HttpTransport implements AutoCloseable {
                 throw TransportFailures.of(e, uri, settings.proxy(), settings.timeout());
             }
             byte[] body = decode(uri, response, sent);
-            settings.verboseLog().accept(String.format(Locale.ROOT, "< %d in %d ms, %d bytes (%s)",
-                    response.statusCode(), (System.nanoTime() - started) / 1_000_000, body.length, protocol(response)));
             Response answer = new Response(response.statusCode(), body,
                     response.headers().firstValue("Content-Type").orElse(null),
                     response.headers().firstValue("Location").orElse(null),
                     response.headers().firstValue("Retry-After").orElse(null),
-                    response.headers().firstValue("Date").orElse(null), hold);
+                    response.headers().firstValue("Date").orElse(null), protocol(response), hold);
             handedOn = true;
             return answer;
         } finally {
@@ -195,6 +189,10 @@ public final class HttpTransport implements AutoCloseable {
      * would drop the CAs of {@code --ca-cert} without a word); each request fails alike, not retried.
      */
     private synchronized HttpClient client() throws TransportFailure {
+        if (closed) {
+            // A call the run left behind (a worker cancelled as the batch stopped) sends nothing after it.
+            throw new CancellationException("the run has ended");
+        }
         if (http == null) {
             HttpClient.Builder builder = HttpClient.newBuilder()
                     .version(settings.baseUrl().isHttps() ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
@@ -238,6 +236,7 @@ public final class HttpTransport implements AutoCloseable {
         synchronized (this) {
             client = http;
             http = null;
+            closed = true;
         }
         if (client == null) {
             return;

@@ -77,7 +77,7 @@ final class FilterRenderer implements Renderer {
 
     /** The service's text in a message: the key out before it is cut to a line and a length, then made safe for stderr. */
     private String shown(String text) {
-        String out = firstLine(context.keyOut().apply(text == null ? "" : text));
+        String out = firstLine(context.redact().apply(text == null ? "" : text));
         if (out.length() > MESSAGE_SHOWN) {
             out = out.substring(0, MESSAGE_SHOWN) + "...";
         }

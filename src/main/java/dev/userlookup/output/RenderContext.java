@@ -13,14 +13,14 @@ import java.util.function.UnaryOperator;
  * @param terminal whether standard output is a terminal: footers for people, and server text
  *     made safe in CSV as well
  * @param nextPage how a person asks for the next page, for the footer
- * @param keyOut takes the key out of a text from the service before a table shows (and so may cut)
+ * @param redact takes the key out of a text from the service before a table shows (and so may cut)
  *     it: a table is for people, never lossless; json and csv print the service's values as sent
  */
 public record RenderContext(OutputStream out, Style style, int width, boolean terminal, Footers.NextPage nextPage,
-        UnaryOperator<String> keyOut) {
+        UnaryOperator<String> redact) {
 
     public RenderContext {
-        keyOut = keyOut == null ? UnaryOperator.identity() : keyOut;
+        redact = redact == null ? UnaryOperator.identity() : redact;
     }
 
     /** Without a key to take out. */

@@ -1,13 +1,16 @@
 package dev.userlookup.service;
 
 import dev.userlookup.network.ClientSettings;
-import dev.userlookup.network.HttpTransport;
+import dev.userlookup.network.Request;
 import dev.userlookup.network.Response;
+import dev.userlookup.network.Transport;
 import dev.userlookup.network.TransportFailure;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,13 +29,18 @@ final class RequestPolicy {
     private static final int MAX_REDIRECTS = 5;
 
     private final ClientSettings settings;
-    private final HttpTransport transport;
+    private final Transport transport;
     private final Pace pace;
+    /** What the service's specification asks every request to carry. */
+    private final Map<String, String> headers = new LinkedHashMap<>();
 
-    RequestPolicy(ClientSettings settings, HttpTransport transport) {
+    RequestPolicy(ClientSettings settings, Transport transport) {
         this.settings = settings;
         this.transport = transport;
         this.pace = new Pace(settings.retryBaseDelay(), settings.timing());
+        headers.put("x-service-api-key", settings.apiKey().value());
+        headers.put("Accept", "application/json");
+        headers.put("User-Agent", settings.userAgent());
     }
 
     /** A 2xx response to GET {@code uri}, or the exception that says why there is none. */
@@ -57,7 +65,7 @@ final class RequestPolicy {
             Response response;
             try (Pace.Slot slot = pace.enter(request)) {
                 try {
-                    response = transport.exchange(target);
+                    response = exchange(target);
                 } catch (TransportFailure failure) {
                     slot.close();
                     if (failure.retryable && retry < settings.retries()) {
@@ -116,6 +124,16 @@ final class RequestPolicy {
                 throw failure;
             }
         }
+    }
+
+    /** One exchange, in -v as it goes: the key only as {@code ***}, the answer with its time and protocol. */
+    private Response exchange(URI target) throws TransportFailure {
+        settings.verboseLog().accept("> GET " + target + "  (x-service-api-key: ***)");
+        long started = System.nanoTime();
+        Response response = transport.send(new Request(target, headers));
+        settings.verboseLog().accept(String.format(Locale.ROOT, "< %d in %d ms, %d bytes (%s)",
+                response.status(), (System.nanoTime() - started) / 1_000_000, response.body().length, response.protocol()));
+        return response;
     }
 
     private URI sameOriginRedirect(String operation, URI from, String location, int redirects) {

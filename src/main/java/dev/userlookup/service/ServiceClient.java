@@ -9,6 +9,7 @@ import dev.userlookup.network.CappedBodySubscriber;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.HttpTransport;
 import dev.userlookup.network.Response;
+import dev.userlookup.network.Transport;
 
 import java.net.URI;
 import java.text.Normalizer;
@@ -17,7 +18,7 @@ import java.util.Locale;
 
 /**
  * The service's two reads: the URL of each (the id as one percent-encoded path segment), the
- * request through {@link RequestPolicy} and {@link HttpTransport}, the body read into users. Every
+ * request through {@link RequestPolicy} and a {@link Transport}, the body read into users. Every
  * failure leaves it in words with the key taken out of what the service said
  * ({@link StatusErrors#worded}, {@link ResponseParser}).
  */
@@ -27,7 +28,7 @@ public final class ServiceClient implements AutoCloseable {
     public static final int MAX_LIMIT = 500;
 
     private final ClientSettings settings;
-    private final HttpTransport transport;
+    private final Transport transport;
     private final RequestPolicy policy;
     /**
      * Whether the list answers at the base URL: asked at the first 404 of a resolve, and again at
@@ -41,7 +42,8 @@ public final class ServiceClient implements AutoCloseable {
         this(settings, new HttpTransport(settings));
     }
 
-    public ServiceClient(ClientSettings settings, HttpTransport transport) {
+    /** @param transport the wire: {@link HttpTransport}, or a service in memory (tests) */
+    public ServiceClient(ClientSettings settings, Transport transport) {
         this.settings = settings;
         this.transport = transport;
         this.policy = new RequestPolicy(settings, transport);
@@ -228,9 +230,9 @@ public final class ServiceClient implements AutoCloseable {
         }
     }
 
-    /** Bytes of answers counted in the run's memory budget now (tests). */
+    /** Bytes of answers counted in the run's memory budget now (tests of the real transport). */
     public long bytesHeld() {
-        return transport.budget().held();
+        return transport instanceof HttpTransport ? ((HttpTransport) transport).budget().held() : 0;
     }
 
     /** Requests sent and not yet answered (tests: a virtual clock moves only while there are none). */

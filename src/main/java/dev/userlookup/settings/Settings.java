@@ -2,6 +2,7 @@ package dev.userlookup.settings;
 
 import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.BaseUrl;
+import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.network.ProxyConfig;
 import dev.userlookup.console.ColorMode;
@@ -43,5 +44,11 @@ public record Settings(
             files.add(file.value());
         }
         return files;
+    }
+
+    /** A client of the service by these settings, named one by one; the run adds its log, notices and clocks. */
+    public ClientSettings.Builder client() {
+        return ClientSettings.to(baseUrl.value(), apiKey.value()).timeout(timeout.value()).retries(retries.value()).proxy(proxy)
+                .caFiles(caFileValues()).keyOrigin(apiKey.origin().description());
     }
 }

@@ -1,28 +1,18 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.console.Io;
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
-import com.github.tomakehurst.wiremock.http.ResponseDefinition;
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.console.Terminal;
-import dev.userlookup.fake.Arrivals;
-import dev.userlookup.fake.Stubs;
-import dev.userlookup.fake.HeldRequests;
+import dev.userlookup.fake.Held;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
+import dev.userlookup.network.Request;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -33,6 +23,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,41 +38,27 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@code resolve} of several ids (arguments or {@code --stdin}) through the real command line against WireMock. */
+/** {@code resolve} of several ids (arguments or {@code --stdin}) through the real command line against the service in memory. */
 @Timeout(60)
 class BatchResolveTest {
 
     /**
      * Answers {@code /v2/user/resolve/<id>} with a user whose client_user_id is the (decoded) id, or
-     * 404 for ids that start with {@code missing-}; optionally holds each request {@code sleepMs}, and
-     * counts how many requests it holds at once.
+     * 404 for ids that start with {@code missing-}.
      */
-    static final class EchoUsers extends HeldRequests {
-        static final String NAME = "echo-users";
-
-        @Override
-        public String getName() {
-            return NAME;
+    static Reply echo(Request request) {
+        String path = request.uri().getRawPath();
+        String id = percentDecode(path.substring(path.lastIndexOf('/') + 1));
+        if (id.startsWith("missing-")) {
+            return Reply.status(404).json("{\"detail\":\"User not found\"}");
         }
-
-        @Override
-        protected ResponseDefinition answer(ServeEvent event) {
-            String path = event.getRequest().getUrl();
-            String id = percentDecode(path.substring(path.lastIndexOf('/') + 1));
-            if (id.startsWith("missing-")) {
-                return ResponseDefinitionBuilder.responseDefinition().withStatus(404)
-                        .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"User not found\"}").build();
-            }
-            return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
-                    .withHeader("Content-Type", "application/json").withBody(Users.user(uuidOf(id), id)).build();
-        }
+        return Reply.ok(Users.user(uuidOf(id), id));
     }
 
-    static final EchoUsers ECHO = new EchoUsers();
-    static final Arrivals ARRIVALS = new Arrivals();
-
     @RegisterExtension
-    static WireMockExtension service = Stubs.service(Stubs.loopback().containerThreads(64).extensions(ECHO, ARRIVALS));
+    final Registry service = new Registry();
+
+    private Held echo = Held.forMillis(0, BatchResolveTest::echo);
 
     private static final String CSV_HEADER =
             "user_id,team_id,client_user_id,created_on,sources,time_zone,birth_date,ingestion_start,ingestion_end";
@@ -89,22 +67,23 @@ class BatchResolveTest {
     private final ObjectMapper json = new ObjectMapper();
 
     @BeforeEach
-    void resetCounters() {
-        ECHO.reset();
-        // The list answers at this base URL: a 404 from resolve is a missing user.
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
+    void listAnswers() {
+        // The list answers at this base URL: a 404 from resolve is a missing user (asked only where one is).
+        service.getPath("/v2/user/").optional().reply(Reply.ok(Users.page(0, 1, 1, 1)));
     }
 
     // ---------------------------------------------------------------- helpers
 
-    private static Cli cli() {
-        return Cli.against(service.baseUrl());
+    private Cli cli() {
+        return Cli.against(service);
     }
 
-    /** Every resolve request answered by {@link EchoUsers}, each held {@code sleepMs}. */
-    private static void stubEcho(int sleepMs) {
-        service.stubFor(get(urlPathMatching("/v2/user/resolve/[^/]+")).atPriority(10)
-                .willReturn(aResponse().withTransformers(EchoUsers.NAME).withTransformerParameter("sleepMs", sleepMs)));
+    /** Every resolve request answered by {@link #echo}, each held {@code sleepMs}; stubs of one id go after it. */
+    private Registry.Stub stubEcho(int sleepMs) {
+        echo = Held.forMillis(sleepMs, BatchResolveTest::echo);
+        Registry.Stub stub = service.getPathMatching("/v2/user/resolve/[^/]+");
+        stub.answer(echo);
+        return stub;
     }
 
     static String uuidOf(String id) {
@@ -147,8 +126,8 @@ class BatchResolveTest {
         return List.of(err.substring(0, err.length() - 1).split("\n", -1));
     }
 
-    private static int requests() {
-        return service.getAllServeEvents().size();
+    private int requests() {
+        return service.requests().size();
     }
 
     private static String notFoundLine(String id) {
@@ -208,8 +187,7 @@ class BatchResolveTest {
     void earlierIdsThatFinishLaterStillPrintFirst(String format, String from) throws Exception {
         List<String> ids = numberedIds(10);
         for (int i = 0; i < ids.size(); i++) {
-            service.stubFor(get(urlEqualTo(RESOLVE + ids.get(i)))
-                    .willReturn(okJson(Users.user(Users.uuid(i), ids.get(i))).withFixedDelay((10 - i) * 30)));
+            service.get(RESOLVE + ids.get(i)).answer(Held.forMillis((10 - i) * 30, Reply.ok(Users.user(Users.uuid(i), ids.get(i)))));
         }
 
         Cli.Result result = from.equals("args")
@@ -229,8 +207,8 @@ class BatchResolveTest {
                 + "\"beta\":{\"score\":1.50,\"big\":12345678901234567890,\"tiny\":1e-7},\"zz_last\":true}";
         String fast = "{\"zz_first\":[1,2.0,\"x\"],\"user_id\":\"" + Users.uuid(2) + "\",\"client_user_id\":\"fast\","
                 + "\"ingestion_start\":null,\"price\":0.10}";
-        service.stubFor(get(urlEqualTo(RESOLVE + "slow")).willReturn(okJson(slow).withFixedDelay(250)));
-        service.stubFor(get(urlEqualTo(RESOLVE + "fast")).willReturn(okJson(fast)));
+        service.get(RESOLVE + "slow").answer(Held.forMillis(250, Reply.ok(slow)));
+        service.get(RESOLVE + "fast").reply(Reply.ok(fast));
 
         Cli.Result result = cli().run("resolve", "slow", "fast", "-o", "json");
 
@@ -249,8 +227,8 @@ class BatchResolveTest {
     @Test
     void ndjsonElementsAreLosslessToo() throws Exception {
         String body = "{\"user_id\":\"" + Users.uuid(1) + "\",\"client_user_id\":\"a\",\"extra\":{\"score\":1.50}}";
-        service.stubFor(get(urlEqualTo(RESOLVE + "a")).willReturn(okJson(body)));
-        service.stubFor(get(urlEqualTo(RESOLVE + "b")).willReturn(okJson(body.replace("\"a\"", "\"b\""))));
+        service.get(RESOLVE + "a").reply(Reply.ok(body));
+        service.get(RESOLVE + "b").reply(Reply.ok(body.replace("\"a\"", "\"b\"")));
 
         Cli.Result result = cli().run("resolve", "a", "b", "-o", "ndjson");
 
@@ -297,7 +275,7 @@ class BatchResolveTest {
         assertEquals(List.of("id-44", "id-45"), printedIds(piped, "ndjson"));
         assertEquals(0, argument.exit(), argument::toString);
         assertEquals(List.of("  id-46 "), printedIds(argument, "ndjson"));
-        List<String> paths = service.getAllServeEvents().stream().map(event -> event.getRequest().getUrl()).sorted().toList();
+        List<String> paths = service.targets().stream().sorted().toList();
         assertEquals(List.of(RESOLVE + "%20%20id-46%20", RESOLVE + "id-44", RESOLVE + "id-45"), paths);
     }
 
@@ -317,7 +295,6 @@ class BatchResolveTest {
     @ParameterizedTest(name = "[{index}] stdin {0}")
     @ValueSource(strings = {"", "\n", "\n  \n\t\r\n"})
     void noIdsOnStdinIsAnEmptyArrayAndExit0WithoutARequest(String stdin) throws Exception {
-        stubEcho(0);
 
         Cli.Result result = cli().stdin(stdin).run("resolve", "--stdin");
 
@@ -330,7 +307,6 @@ class BatchResolveTest {
 
     @Test
     void noIdsOnStdinIsNoLinesInNdjson() {
-        stubEcho(0);
 
         Cli.Result result = cli().stdin("").run("resolve", "--stdin", "-o", "ndjson");
 
@@ -342,7 +318,6 @@ class BatchResolveTest {
 
     @Test
     void noIdsOnStdinIsTheHeaderOnceInCsv() {
-        stubEcho(0);
 
         Cli.Result result = cli().stdin("").run("resolve", "--stdin", "-o", "csv");
 
@@ -376,7 +351,7 @@ class BatchResolveTest {
         assertEquals("", result.err());
         assertEquals(5, requests());
         for (String url : List.of("id-1", "id-2", "id%203", "Zo%C3%AB%20%E6%9D%B1%E4%BA%AC", "last")) {
-            service.verify(1, getRequestedFor(urlEqualTo(RESOLVE + url)));
+            assertEquals(1, service.count(RESOLVE + url));
         }
     }
 
@@ -397,7 +372,7 @@ class BatchResolveTest {
             assertEquals(Users.uuid(i), user.get("user_id").asText(), "line " + i);
         }
         assertEquals(10_000, requests());
-        assertTrue(ECHO.most.get() <= 4, "at most --parallel (default 4) at once: " + ECHO.most.get());
+        assertTrue(echo.most.get() <= 4, "at most --parallel (default 4) at once: " + echo.most.get());
     }
 
     // ---------------------------------------------------------------- not found
@@ -407,8 +382,8 @@ class BatchResolveTest {
     void notFoundIdsAreNamedOnStderrInInputOrderTheOthersStillPrintExit3(String format) throws Exception {
         stubEcho(0);
         // missing-a comes first in the input but is answered last.
-        service.stubFor(get(urlEqualTo(RESOLVE + "missing-a")).atPriority(1)
-                .willReturn(aResponse().withFixedDelay(250).withTransformers(EchoUsers.NAME)));
+        Held late = Held.forMillis(250, BatchResolveTest::echo);
+        service.get(RESOLVE + "missing-a").answer(late);
         List<String> ids = List.of("id-0", "missing-a", "id-2", "id-3", "missing-b", "id-5", "id-6");
 
         Cli.Result result = cli().run(args(ids, "-o", format));
@@ -418,7 +393,7 @@ class BatchResolveTest {
         assertEquals(notFoundLine("missing-a") + "\n" + notFoundLine("missing-b") + "\n", result.err());
         // Seven resolves, and one list a run to make sure the base URL is right, however many are missing.
         assertEquals(8, requests());
-        service.verify(1, getRequestedFor(urlEqualTo("/v2/user/?limit=1")));
+        assertEquals(1, service.count("/v2/user/?limit=1"));
     }
 
     @Test
@@ -446,8 +421,7 @@ class BatchResolveTest {
     @Test
     void tableOnATerminalPrintsRowsInOrderAndAFooterCountingTheMissing() {
         stubEcho(0);
-        service.stubFor(get(urlEqualTo(RESOLVE + "id-1")).atPriority(1)
-                .willReturn(aResponse().withFixedDelay(200).withTransformers(EchoUsers.NAME)));
+        service.get(RESOLVE + "id-1").answer(Held.forMillis(200, BatchResolveTest::echo));
 
         Cli.Result result = cli().terminal(true, 120).run("resolve", "id-1", "missing-x", "id-2", "--color", "never");
 
@@ -494,11 +468,9 @@ class BatchResolveTest {
         stubEcho(0);
         // The users before the failure are slow, the failure is fast: they must still be printed, and nothing after it.
         for (int i = 0; i < 3; i++) {
-            service.stubFor(get(urlEqualTo(RESOLVE + "id-" + i)).atPriority(1)
-                    .willReturn(aResponse().withFixedDelay(150 + 50 * (3 - i)).withTransformers(EchoUsers.NAME)));
+            service.get(RESOLVE + "id-" + i).answer(Held.forMillis(150 + 50 * (3 - i), BatchResolveTest::echo));
         }
-        service.stubFor(get(urlEqualTo(RESOLVE + "id-3")).atPriority(1).willReturn(aResponse().withStatus(status)
-                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"invalid key\"}")));
+        service.get(RESOLVE + "id-3").reply(Reply.status(status).json("{\"detail\":\"invalid key\"}"));
         List<String> ids = numberedIds(30);
 
         Cli.Result result = cli().run(args(ids, "--retries", "0", "-o", format));
@@ -508,15 +480,14 @@ class BatchResolveTest {
         List<String> err = errLines(result);
         assertEquals(1, err.size(), result::toString);
         assertTrue(err.get(0).startsWith("userlookup: resolve \"id-3\": " + why), err.get(0));
-        service.verify(1, getRequestedFor(urlEqualTo(RESOLVE + "id-3")));
+        assertEquals(1, service.count(RESOLVE + "id-3"));
         assertTrue(requests() <= 15, "the batch stopped: " + requests() + " requests for 30 ids");
     }
 
     @Test
     void aNotFoundBeforeAFatalFailureIsStillNamedAndTheFatalExitWins() throws Exception {
         stubEcho(0);
-        service.stubFor(get(urlEqualTo(RESOLVE + "id-2")).atPriority(1).willReturn(aResponse().withStatus(401)
-                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"invalid key\"}")));
+        service.get(RESOLVE + "id-2").reply(Reply.status(401).json("{\"detail\":\"invalid key\"}"));
 
         Cli.Result result = cli().run("resolve", "id-0", "missing-1", "id-2", "id-3", "--retries", "0");
 
@@ -531,8 +502,7 @@ class BatchResolveTest {
     @Test
     void aBodyThatIsNotJsonStopsTheBatchWithExit5() throws Exception {
         stubEcho(0);
-        service.stubFor(get(urlEqualTo(RESOLVE + "id-1")).atPriority(1)
-                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "text/html").withBody("<html>proxy</html>")));
+        service.get(RESOLVE + "id-1").reply(Reply.status(200).body("<html>proxy</html>", "text/html"));
 
         Cli.Result result = cli().run("resolve", "id-0", "id-1", "id-2", "--retries", "0");
 
@@ -544,7 +514,7 @@ class BatchResolveTest {
 
     @Test
     void aFailureOnTheFirstIdIsStillAClosedEmptyArray() throws Exception {
-        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(500)));
+        service.getPathMatching("/v2/user/resolve/.*").reply(Reply.status(500));
 
         Cli.Result result = cli().stdin("a\nb\nc\n").run("resolve", "--stdin", "--retries", "0");
 
@@ -571,7 +541,6 @@ class BatchResolveTest {
         "resolve|id-1|id-2|--parallel|many",
     })
     void usageErrorsAreExit2BeforeAnyRequest(String joined) {
-        stubEcho(0);
         String[] args = joined.split("\\|", -1);
 
         Cli.Result result = cli().stdin("id-1\nid-2\n").run(args);
@@ -605,7 +574,7 @@ class BatchResolveTest {
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals(ids, printedIds(result, "ndjson"));
-        assertEquals(parallel, ECHO.most.get(), "requests in flight at once");
+        assertEquals(parallel, echo.most.get(), "requests in flight at once");
     }
 
     @Test
@@ -617,7 +586,7 @@ class BatchResolveTest {
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals(ids, printedIds(result, "ndjson"));
-        assertEquals(4, ECHO.most.get(), "requests in flight at once");
+        assertEquals(4, echo.most.get(), "requests in flight at once");
     }
 
     @Test
@@ -630,7 +599,7 @@ class BatchResolveTest {
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals(ids, printedIds(result, "json"));
-        assertEquals(4, ECHO.most.get(), "not one after another, and never more than 4 at once");
+        assertEquals(4, echo.most.get(), "not one after another, and never more than 4 at once");
         assertEquals(8, requests());
     }
 
@@ -658,7 +627,7 @@ class BatchResolveTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8),
                 Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
 
-        int exit = App.run(new String[] {"resolve", "--stdin", "-o", "ndjson"}, io);
+        int exit = App.run(new String[] {"resolve", "--stdin", "-o", "ndjson"}, new Factory(io, SignalStop.NONE, null, service), null);
 
         assertEquals(0, exit);
         assertEquals("", err.toString(StandardCharsets.UTF_8));
@@ -668,13 +637,16 @@ class BatchResolveTest {
 
     @Test
     void anInterruptedBatchIsExit130() throws Exception {
-        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(okJson(Users.user(Users.uuid(1), "x")).withFixedDelay(3_000)));
+        CountDownLatch arrived = new CountDownLatch(1);
+        service.getPathMatching("/v2/user/resolve/.*").answer(request -> {
+            arrived.countDown();
+            return Held.forMillis(3_000, Reply.ok(Users.user(Users.uuid(1), "x"))).apply(request);
+        });
         AtomicInteger exit = new AtomicInteger(-1);
         Thread run = new Thread(() -> exit.set(cli().run("resolve", "a", "b", "c", "--retries", "0").exit()));
-        ARRIVALS.reset();
 
         run.start();
-        ARRIVALS.awaitAny();
+        assertTrue(arrived.await(20, TimeUnit.SECONDS), "a request reached the service");
         run.interrupt();
         run.join(2_000);
 
@@ -703,8 +675,7 @@ class BatchResolveTest {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < cases.length; i++) {
             ids.add(cases[i][0]);
-            service.stubFor(get(urlEqualTo(RESOLVE + cases[i][1])).willReturn(okJson(Users.user(Users.uuid(i), cases[i][0]))
-                    .withFixedDelay((cases.length - i) * 10)));
+            service.get(RESOLVE + cases[i][1]).answer(Held.forMillis((cases.length - i) * 10, Reply.ok(Users.user(Users.uuid(i), cases[i][0]))));
         }
 
         Cli.Result result = cli().run(args(ids, "-o", "json"));
@@ -712,7 +683,7 @@ class BatchResolveTest {
         assertEquals(0, result.exit(), result::toString);
         assertEquals(ids, printedIds(result, "json"));
         for (String[] c : cases) {
-            service.verify(1, getRequestedFor(urlEqualTo(RESOLVE + c[1])));
+            assertEquals(1, service.count(RESOLVE + c[1]));
         }
         assertEquals(cases.length, requests());
     }
@@ -731,7 +702,7 @@ class BatchResolveTest {
         for (int i = 0; i < cases.length; i++) {
             ids.add(cases[i][0]);
             stdin.append(cases[i][0]).append(i % 2 == 0 ? "\r\n" : "\n");
-            service.stubFor(get(urlEqualTo(RESOLVE + cases[i][1])).willReturn(okJson(Users.user(Users.uuid(i), cases[i][0]))));
+            service.get(RESOLVE + cases[i][1]).reply(Reply.ok(Users.user(Users.uuid(i), cases[i][0])));
         }
 
         Cli.Result result = cli().stdin(stdin.toString()).run("resolve", "--stdin", "-o", "json");
@@ -739,7 +710,7 @@ class BatchResolveTest {
         assertEquals(0, result.exit(), result::toString);
         assertEquals(ids, printedIds(result, "json"));
         for (String[] c : cases) {
-            service.verify(1, getRequestedFor(urlEqualTo(RESOLVE + c[1])));
+            assertEquals(1, service.count(RESOLVE + c[1]));
         }
         assertEquals(cases.length, requests());
     }

@@ -2,7 +2,9 @@ package dev.userlookup.commands;
 
 import dev.userlookup.console.Io;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.fake.Registry;
 import dev.userlookup.network.Timing;
+import dev.userlookup.network.Transport;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -12,7 +14,8 @@ import java.util.Map;
 
 /**
  * Runs userlookup in-process through the real picocli command line, with captured streams, a
- * chosen environment and a chosen terminal.
+ * chosen environment and a chosen terminal, against a service in memory ({@link Registry}) or on
+ * a socket ({@code fake.Stubs}).
  */
 final class Cli {
 
@@ -20,6 +23,7 @@ final class Cli {
     private Terminal terminal = Terminal.fixed(false, false, 0);
     private byte[] stdin = new byte[0];
     private Timing timing;
+    private Transport transport;
 
     /**
      * The cache folder of every in-process run unless a test names its own: find's index must
@@ -43,8 +47,19 @@ final class Cli {
         return new Cli().env("USERLOOKUP_BASE_URL", baseUrl).env("USERLOOKUP_API_KEY", TestKeys.KEY);
     }
 
+    /** Against a service in memory: no socket, and a request it has no answer for fails the test. */
+    static Cli against(Registry service) {
+        return against(service.baseUrl()).through(service);
+    }
+
     static Cli bare() {
         return new Cli();
+    }
+
+    /** Requests go to this service in memory, whatever the base URL says. */
+    Cli through(Registry service) {
+        this.transport = service;
+        return this;
     }
 
     Cli env(String name, String value) {
@@ -88,7 +103,7 @@ final class Cli {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(stdin), out,
                 new PrintStream(err, true, StandardCharsets.UTF_8), Map.copyOf(env), terminal);
-        int exit = App.run(args, io, timing);
+        int exit = App.run(args, new Factory(io, SignalStop.NONE, timing, transport), null);
         return new Result(exit, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }
 

@@ -1,12 +1,9 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -17,11 +14,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ColorTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     @BeforeEach
     void stub() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2, 2, 2))));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 2, 2, 2)));
     }
 
     @ParameterizedTest(name = "terminal={0} --color={1} NO_COLOR={2} CLICOLOR_FORCE={3} TERM={4} -> {5}")
@@ -40,7 +37,7 @@ class ColorTest {
     })
     void colourFollowsTheFlagAndTheEnvironment(boolean terminal, String when, String noColor, String force, String term,
                                                boolean coloured) {
-        Cli.Result result = Cli.against(service.baseUrl()).env("NO_COLOR", noColor).env("CLICOLOR_FORCE", force)
+        Cli.Result result = Cli.against(service).env("NO_COLOR", noColor).env("CLICOLOR_FORCE", force)
                 .env("TERM", term).terminal(terminal, 120).run("list", "-o", "table", "--color", when);
 
         assertEquals(0, result.exit(), result::toString);

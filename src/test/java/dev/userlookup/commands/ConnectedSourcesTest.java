@@ -1,8 +1,5 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,10 +8,10 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.userlookup.fake.AwkwardCase;
 import dev.userlookup.fake.FakeService;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ConnectedSourcesTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     private static final String CONNECTED_ON = "2024-03-02T08:30:00+00:00";
     private static final String CONNECTED_ON_IN_CARD = "2024-03-02 08:30:00 +00:00";
@@ -140,15 +137,15 @@ class ConnectedSourcesTest {
     }
 
     private Cli cli() {
-        return Cli.against(service.baseUrl());
+        return Cli.against(service);
     }
 
     private void stubResolve(String clientUserId, String body) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/" + clientUserId)).willReturn(okJson(body)));
+        service.get("/v2/user/resolve/" + clientUserId).reply(Reply.ok(body));
     }
 
     private void stubList(String body) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(body)));
+        service.getPath("/v2/user/").reply(Reply.ok(body));
     }
 
     // ---------------------------------------------------------------- resolve

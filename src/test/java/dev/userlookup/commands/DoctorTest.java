@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.userlookup.fake.LoopbackTunnels;
+import dev.userlookup.fake.Stubs;
 import dev.userlookup.fake.TestCa;
 import dev.userlookup.fake.Users;
 import java.net.ServerSocket;
@@ -55,7 +56,7 @@ class DoctorTest {
     private WireMockServer http() {
         WireMockServer server = new WireMockServer(wireMockConfig().bindAddress("127.0.0.1").dynamicPort());
         server.start();
-        started.add(server::stop);
+        started.add(() -> Stubs.stop(server));
         stubList(server);
         return server;
     }
@@ -65,7 +66,7 @@ class DoctorTest {
                 .keystorePath(CA.serverKeystore(kind).toString()).keystoreType("PKCS12")
                 .keystorePassword(TestCa.PASSWORD).keyManagerPassword(TestCa.PASSWORD));
         server.start();
-        started.add(server::stop);
+        started.add(() -> Stubs.stop(server));
         stubList(server);
         return server;
     }
@@ -635,6 +636,7 @@ class DoctorTest {
         // A profile whose base URL has a wrong path: the list is not there (404), and the advice must
         // run against that profile, not the default one.
         WireMockServer server = http();
+        server.stubFor(get(urlPathEqualTo("/wrong/v2/user/")).willReturn(aResponse().withStatus(404)));
         secret("wrong.key", "profile-key-abcdef\n");
         writeConfig("default_profile = \"other\"\n[profiles.other]\nbase_url = \"http://127.0.0.1:1\"\n"
                 + "[profiles.wrongpath]\nbase_url = \"" + server.baseUrl() + "/wrong\"\napi_key_file = \"" + home.resolve("wrong.key") + "\"\n");

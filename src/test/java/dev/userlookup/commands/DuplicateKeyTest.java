@@ -2,7 +2,6 @@ package dev.userlookup.commands;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Stubs;
 import dev.userlookup.fake.Users;
 import org.junit.jupiter.api.Test;
@@ -26,10 +27,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DuplicateKeyTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
+
+    /** Doctor takes the connection apart step by step: it needs a socket. */
+    @RegisterExtension
+    static WireMockExtension wire = Stubs.service();
 
     private Cli cli() {
-        return Cli.against(service.baseUrl());
+        return Cli.against(service);
     }
 
     /** Another customer's id first, the one asked for last: a reader that takes the last passed the check. */
@@ -40,8 +45,7 @@ class DuplicateKeyTest {
     @ParameterizedTest
     @ValueSource(strings = {"json", "ndjson", "csv", "table"})
     void resolveRefusesAUserNamingItsClientUserIdTwice(String format) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-42"))
-                .willReturn(okJson(twoClientIds(Users.uuid(42), "customer-43", "customer-42"))));
+        service.getPath("/v2/user/resolve/customer-42").reply(Reply.ok(twoClientIds(Users.uuid(42), "customer-43", "customer-42")));
 
         Cli.Result result = cli().terminal(format.equals("table"), 200).run("resolve", "customer-42", "-o", format);
 
@@ -54,8 +58,8 @@ class DuplicateKeyTest {
 
     @Test
     void aBatchPrintsTheUsersBeforeItAndNothingOfIt() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(Users.user(Users.uuid(1), "a"))));
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/b")).willReturn(okJson(twoClientIds(Users.uuid(2), "other", "b"))));
+        service.getPath("/v2/user/resolve/a").reply(Reply.ok(Users.user(Users.uuid(1), "a")));
+        service.getPath("/v2/user/resolve/b").reply(Reply.ok(twoClientIds(Users.uuid(2), "other", "b")));
 
         Cli.Result result = cli().run("resolve", "a", "b", "-o", "ndjson", "--parallel", "1");
 
@@ -67,7 +71,7 @@ class DuplicateKeyTest {
     @Test
     void aPageWithAKeyTwiceInANestedObjectIsRefusedWhole() {
         String page = Users.page(0, 2, 2, 2).replace("\"slug\":\"oura\"}", "\"slug\":\"oura\",\"slug\":\"fitbit\"}");
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(page)));
+        service.getPath("/v2/user/").reply(Reply.ok(page));
 
         Cli.Result result = cli().run("list", "-o", "ndjson");
 
@@ -78,9 +82,8 @@ class DuplicateKeyTest {
 
     @Test
     void aWalkStopsAtThePageWithAKeyTwice() {
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=2")).willReturn(okJson(Users.page(0, 2, 4, 2))));
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=2&limit=2")).willReturn(okJson(
-                Users.page(2, 2, 4, 2).replace("\"total\":4", "\"total\":4,\"total\":4"))));
+        service.get("/v2/user/?offset=0&limit=2").reply(Reply.ok(Users.page(0, 2, 4, 2)));
+        service.get("/v2/user/?offset=2&limit=2").reply(Reply.ok(Users.page(2, 2, 4, 2).replace("\"total\":4", "\"total\":4,\"total\":4")));
 
         Cli.Result result = cli().run("list", "--all", "--limit", "2", "--parallel", "1", "-o", "ndjson");
 
@@ -94,7 +97,7 @@ class DuplicateKeyTest {
     void findStopsAtThePageWithAKeyTwice() {
         String page = Users.page(0, 2, 2, 500).replace("\"user_id\":\"" + Users.uuid(1) + "\"",
                 "\"user_id\":\"" + Users.uuid(7) + "\",\"user_id\":\"" + Users.uuid(1) + "\"");
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(page)));
+        service.getPath("/v2/user/").reply(Reply.ok(page));
 
         Cli.Result result = cli().run("find", "--no-cache", Users.uuid(1));
 
@@ -106,9 +109,9 @@ class DuplicateKeyTest {
 
     @Test
     void doctorFailsItsHttpStepNamingTheKey() throws Exception {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":[],\"users\":[],\"total\":0}")));
+        wire.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":[],\"users\":[],\"total\":0}")));
 
-        Cli.Result result = cli().run("doctor", "-o", "json");
+        Cli.Result result = Cli.against(wire.baseUrl()).run("doctor", "-o", "json");
 
         assertEquals(5, result.exit(), result::toString);
         JsonNode report = new ObjectMapper().readTree(result.out());

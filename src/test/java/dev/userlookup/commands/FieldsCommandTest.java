@@ -1,18 +1,13 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.userlookup.console.DisplayWidth;
 import dev.userlookup.model.UserField;
 import java.util.List;
@@ -30,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FieldsCommandTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     /** Values in the output's compact form, so the expected bytes are the sent ones: numbers as written, unknown members, nesting. */
     private static final String ZONE = "{\"id\":\"Europe/Berlin\",\"source_slug\":\"oura\",\"updated_at\":\"2024-03-02T08:30:00Z\","
@@ -50,11 +45,11 @@ class FieldsCommandTest {
     }
 
     private Cli.Result list(String body, String... args) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(body)));
+        service.getPath("/v2/user/").reply(Reply.ok(body));
         String[] all = new String[args.length + 1];
         all[0] = "list";
         System.arraycopy(args, 0, all, 1, args.length);
-        return Cli.against(service.baseUrl()).run(all);
+        return Cli.against(service).run(all);
     }
 
     @Test
@@ -109,13 +104,13 @@ class FieldsCommandTest {
         assertEquals(new ObjectMapper().readTree("{\"users\":[{\"user_id\":\"" + Users.uuid(1) + "\",\"ingestion_start\":null}],"
                 + "\"total\":1,\"offset\":0,\"limit\":1}"), new ObjectMapper().readTree(walk.outBytes()));
 
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(user(1, "a"))));
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/b")).willReturn(okJson(user(2, "b"))));
-        Cli.Result one = Cli.against(service.baseUrl()).run("resolve", "a", "-o", "json", "--fields", "sources");
+        service.getPath("/v2/user/resolve/a").reply(Reply.ok(user(1, "a")));
+        service.getPath("/v2/user/resolve/b").reply(Reply.ok(user(2, "b")));
+        Cli.Result one = Cli.against(service).run("resolve", "a", "-o", "json", "--fields", "sources");
         assertEquals("{\n  \"connected_sources\": [\n    {\n      \"created_on\": \"2024-03-02T08:30:00.123456+00:00\",\n"
                 + "      \"provider\": {\n        \"slug\": \"oura\",\n        \"extra\": 12345678901234567890123\n      }\n    }\n  ]\n}\n",
                 one.out());
-        Cli.Result batch = Cli.against(service.baseUrl()).run("resolve", "a", "b", "-o", "ndjson", "--fields", "client_user_id");
+        Cli.Result batch = Cli.against(service).run("resolve", "a", "b", "-o", "ndjson", "--fields", "client_user_id");
         assertEquals("{\"client_user_id\":\"a\"}\n{\"client_user_id\":\"b\"}\n", batch.out(), batch::toString);
     }
 
@@ -132,9 +127,9 @@ class FieldsCommandTest {
     @ValueSource(ints = {60, 80})
     void theTableShowsTheChosenColumnsInOrderWithTheIdsWhole(int width) {
         String longId = "customer-with-a-rather-long-id-0002";
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(page(user(1, "customer-1"), user(2, longId)))));
+        service.getPath("/v2/user/").reply(Reply.ok(page(user(1, "customer-1"), user(2, longId))));
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, width)
+        Cli.Result result = Cli.against(service).terminal(true, width)
                 .run("list", "--color=never", "--fields", "time_zone,team_id,user_id,client_user_id");
 
         assertEquals(0, result.exit(), result::toString);
@@ -167,9 +162,9 @@ class FieldsCommandTest {
     @Test
     void theNextPageAtATerminalIsAskedForWithTheSameFields() {
         String onePageOfMany = page(user(1, "customer-1")).replace("\"total\":1,", "\"total\":90,").replace("\"limit\":50", "\"limit\":1");
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(onePageOfMany)));
+        service.getPath("/v2/user/").reply(Reply.ok(onePageOfMany));
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 120)
+        Cli.Result result = Cli.against(service).terminal(true, 120)
                 .run("list", "--color=never", "--limit", "1", "--fields", "connected_sources,client_user_id");
 
         assertTrue(result.out().contains("Next page: userlookup list --color never --limit 1 --fields connected_sources,client_user_id --offset 1"),
@@ -179,9 +174,9 @@ class FieldsCommandTest {
     @Test
     void aNextPageTooWideForTheScreenKeepsTheFieldsOnAContinuedLineAndNothingWraps() {
         String onePageOfMany = page(user(1, "customer-1")).replace("\"total\":1,", "\"total\":90,").replace("\"limit\":50", "\"limit\":1");
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(onePageOfMany)));
+        service.getPath("/v2/user/").reply(Reply.ok(onePageOfMany));
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 80)
+        Cli.Result result = Cli.against(service).terminal(true, 80)
                 .run("list", "--color=never", "--limit", "1", "--fields", "time_zone,sources,user_id,team_id,client_user_id");
 
         assertTrue(result.out().contains("userlookup list --color never --limit 1 \\\n"
@@ -193,9 +188,9 @@ class FieldsCommandTest {
 
     @Test
     void aColumnThatGivesWayBetweenTheIdsLeavesTheIdsAfterIt() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(page(user(1, "customer-1")))));
+        service.getPath("/v2/user/").reply(Reply.ok(page(user(1, "customer-1"))));
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 60)
+        Cli.Result result = Cli.against(service).terminal(true, 60)
                 .run("list", "--color=never", "--fields", "user_id,time_zone,client_user_id");
 
         assertEquals(List.of("USER ID                               CLIENT USER ID", Users.uuid(1) + "  customer-1"),
@@ -204,9 +199,9 @@ class FieldsCommandTest {
 
     @Test
     void theCardShowsTheChosenFieldsInOrderAndTheSourcesOnlyWhenChosen() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(user(1, "a"))));
+        service.getPath("/v2/user/resolve/a").reply(Reply.ok(user(1, "a")));
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 80).run("resolve", "a", "--color=never",
+        Cli.Result result = Cli.against(service).terminal(true, 80).run("resolve", "a", "--color=never",
                 "--fields", "time_zone,client_user_id");
         List<String> lines = result.out().lines().toList();
 
@@ -215,39 +210,39 @@ class FieldsCommandTest {
         assertTrue(lines.get(0).startsWith("Time zone       Europe/Berlin"), result.out());
         assertEquals("Client user ID  a", lines.get(1));
 
-        Cli.Result sources = Cli.against(service.baseUrl()).terminal(true, 80).run("resolve", "a", "--color=never",
+        Cli.Result sources = Cli.against(service).terminal(true, 80).run("resolve", "a", "--color=never",
                 "--fields", "sources,user_id");
         assertTrue(sources.out().startsWith("User ID  " + Users.uuid(1) + "\n\nSources (1)\n"), sources.out());
     }
 
     @Test
     void anUnknownNameIsAUsageErrorWithTheClosestBeforeAnyRequest() {
-        Cli.Result result = list(page(user(1, "a")), "--fields", "user_id,sorces");
+        Cli.Result result = Cli.against(service).run("list", "--fields", "user_id,sorces");
 
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: list: --fields 'user_id,sorces'? no field 'sorces'; did you mean sources\n", result.err());
-        service.verify(0, anyRequestedFor(anyUrl()));
+        assertEquals(0, service.requests().size());
     }
 
     @Test
     void emptyAndRepeatedNamesAreUsageErrorsBeforeAnyRequest() {
-        Cli.Result empty = Cli.against(service.baseUrl()).run("resolve", "a", "--fields", "user_id,");
-        Cli.Result twice = Cli.against(service.baseUrl()).run("list", "--all", "--fields", "sources,connected_sources");
+        Cli.Result empty = Cli.against(service).run("resolve", "a", "--fields", "user_id,");
+        Cli.Result twice = Cli.against(service).run("list", "--all", "--fields", "sources,connected_sources");
 
         assertEquals(2, empty.exit(), empty::toString);
         assertTrue(empty.err().contains("a field name is empty"), empty.err());
         assertEquals(2, twice.exit(), twice::toString);
         assertTrue(twice.err().contains("sources is named twice"), twice.err());
-        service.verify(0, anyRequestedFor(anyUrl()));
+        assertEquals(0, service.requests().size());
     }
 
     @Test
     void countTakesNoFields() {
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--count", "--fields", "user_id");
+        Cli.Result result = Cli.against(service).run("list", "--count", "--fields", "user_id");
 
         assertEquals(2, result.exit(), result::toString);
         assertTrue(result.err().contains("--count prints only the total"), result.err());
-        service.verify(0, anyRequestedFor(anyUrl()));
+        assertEquals(0, service.requests().size());
     }
 
     private static String between(String text, String before, String after) {

@@ -1,18 +1,13 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,41 +26,37 @@ class FindCommandTest {
     static final int TEAM = 2_500;
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     @TempDir
     Path cache;
 
     private final ObjectMapper json = new ObjectMapper();
 
+    /** The team as the service holds it: a page no run asks for is no failure (which pages a walk asks for is pagesAsked's). */
     @BeforeEach
     void team() {
         for (int offset = 0; offset < TEAM; offset += 500) {
-            service.stubFor(get(urlEqualTo("/v2/user/?offset=" + offset + "&limit=500"))
-                    .willReturn(okJson(Users.page(offset, Math.min(500, TEAM - offset), TEAM, 500))));
+            service.get("/v2/user/?offset=" + offset + "&limit=500").optional()
+                    .reply(Reply.ok(Users.page(offset, Math.min(500, TEAM - offset), TEAM, 500)));
         }
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=" + TEAM + "&limit=500")).willReturn(okJson(Users.page(TEAM, 0, TEAM, 500))));
+        service.get("/v2/user/?offset=" + TEAM + "&limit=500").optional().reply(Reply.ok(Users.page(TEAM, 0, TEAM, 500)));
     }
 
     private Cli cli() {
-        return Cli.against(service.baseUrl()).env("XDG_CACHE_HOME", cache.toString());
+        return Cli.against(service).env("XDG_CACHE_HOME", cache.toString());
     }
 
     /** The offsets of the list requests the service saw, in the order they came. */
-    private static List<Integer> pagesAsked() {
-        List<ServeEvent> events = new ArrayList<>(service.getAllServeEvents());
-        java.util.Collections.reverse(events);
-        return events.stream().map(e -> e.getRequest().getUrl()).filter(url -> url.startsWith("/v2/user/?offset="))
+    private List<Integer> pagesAsked() {
+        return service.targets().stream().filter(url -> url.startsWith("/v2/user/?offset="))
                 .map(url -> Integer.parseInt(url.substring("/v2/user/?offset=".length(), url.indexOf('&'))))
                 .collect(Collectors.toList());
     }
 
-    /**
-     * The requests a find begins with: its first page, or a resolve. A walk stopped in the test
-     * before may still have a later page on its way, which reaches the service after the reset.
-     */
-    private static List<String> requestsThatBeginAFind() {
-        return service.getAllServeEvents().stream().map(e -> e.getRequest().getUrl())
+    /** The requests a find begins with: its first page, or a resolve. */
+    private List<String> requestsThatBeginAFind() {
+        return service.targets().stream()
                 .filter(url -> url.startsWith("/v2/user/resolve/") || url.equals("/v2/user/?offset=0&limit=500"))
                 .collect(Collectors.toList());
     }
@@ -93,8 +84,7 @@ class FindCommandTest {
     @Test
     void anUpperCaseUserIdFromALogIsTheSameUser() throws Exception {
         String lower = "abcdef00-0000-4000-8000-00000000cafe";
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=500"))
-                .willReturn(okJson(Users.page(0, 500, TEAM, 500).replace(Users.uuid(7), lower))));
+        service.get("/v2/user/?offset=0&limit=500").reply(Reply.ok(Users.page(0, 500, TEAM, 500).replace(Users.uuid(7), lower)));
 
         Cli.Result result = cli().run("find", lower.toUpperCase(java.util.Locale.ROOT), "--no-cache", "-o", "ndjson");
 
@@ -177,7 +167,7 @@ class FindCommandTest {
 
     @Test
     void aServiceFailureMidWalkIsExit5() {
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=1000&limit=500")).willReturn(aResponse().withStatus(500)));
+        service.get("/v2/user/?offset=1000&limit=500").reply(Reply.status(500));
 
         Cli.Result result = cli().run("find", Users.uuid(2_000), "--no-cache", "--retries", "0");
 
@@ -188,7 +178,7 @@ class FindCommandTest {
 
     @Test
     void usersFoundBeforeTheServiceFailedStillPrintInInputOrder() throws Exception {
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=2000&limit=500")).willReturn(aResponse().withStatus(500)));
+        service.get("/v2/user/?offset=2000&limit=500").reply(Reply.status(500));
 
         Cli.Result result = cli().run("find", Users.uuid(2_400), Users.uuid(10), Users.uuid(20), "--no-cache", "--retries", "0",
                 "-o", "ndjson");
@@ -222,7 +212,7 @@ class FindCommandTest {
     @Test
     void aWalkThatEndedShortSaysSoBeforeItsNotFoundIsBelieved() {
         // The service counts 2,500 users but its pages end at 1,000.
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=1000&limit=500")).willReturn(okJson(Users.page(1_000, 0, TEAM, 500))));
+        service.get("/v2/user/?offset=1000&limit=500").reply(Reply.ok(Users.page(1_000, 0, TEAM, 500)));
 
         Cli.Result result = cli().run("find", Users.uuid(2_400), "--no-cache");
 

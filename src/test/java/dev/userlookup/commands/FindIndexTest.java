@@ -1,17 +1,12 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -35,48 +30,42 @@ class FindIndexTest {
     static final int TEAM = 2_500;
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     @TempDir
     Path cache;
 
     private final ObjectMapper json = new ObjectMapper();
 
+    /** The team as the service holds it: what no run asks for is no failure (what each asks for is resolvesAsked's and walked's). */
     @BeforeEach
     void team() {
         for (int offset = 0; offset <= TEAM; offset += 500) {
-            service.stubFor(get(urlEqualTo("/v2/user/?offset=" + offset + "&limit=500"))
-                    .willReturn(okJson(Users.page(offset, Math.max(0, Math.min(500, TEAM - offset)), TEAM, 500))));
+            service.get("/v2/user/?offset=" + offset + "&limit=500").optional()
+                    .reply(Reply.ok(Users.page(offset, Math.max(0, Math.min(500, TEAM - offset)), TEAM, 500)));
         }
-        service.stubFor(get(urlEqualTo("/v2/user/?limit=1")).willReturn(okJson(Users.page(0, 1, TEAM, 1))));
+        service.get("/v2/user/?limit=1").optional().reply(Reply.ok(Users.page(0, 1, TEAM, 1)));
         for (int i : new int[] {3, 1_234, 2_400}) {
-            service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-" + i))
-                    .willReturn(okJson(Users.user(Users.uuid(i), "customer-" + i))));
+            service.get("/v2/user/resolve/customer-" + i).optional().reply(Reply.ok(Users.user(Users.uuid(i), "customer-" + i)));
         }
     }
 
     private Cli cli() {
-        return Cli.against(service.baseUrl()).env("XDG_CACHE_HOME", cache.toString());
+        return Cli.against(service).env("XDG_CACHE_HOME", cache.toString());
     }
 
-    /**
-     * The resolves asked for since the last reset, sorted, and whether a walk began (its first
-     * page). Pages only: a walk stopped by the run before may still have a request on its way,
-     * which reaches the service after the reset.
-     */
-    private static List<String> resolvesAsked() {
+    /** The resolves asked for since the last reset, sorted, and whether a walk began (its first page). */
+    private List<String> resolvesAsked() {
         return asked().stream().filter(url -> url.startsWith("/v2/user/resolve/")).sorted().collect(Collectors.toList());
     }
 
-    private static boolean walked() {
+    private boolean walked() {
         return asked().contains("/v2/user/?offset=0&limit=500");
     }
 
     /** The URLs the service was asked for since the last reset, in order. */
-    private static List<String> asked() {
-        List<ServeEvent> events = new ArrayList<>(service.getAllServeEvents());
-        java.util.Collections.reverse(events);
-        return events.stream().map(e -> e.getRequest().getUrl()).collect(Collectors.toList());
+    private List<String> asked() {
+        return service.targets();
     }
 
     private List<Path> filesUnder(Path folder) throws IOException {
@@ -118,11 +107,10 @@ class FindIndexTest {
     void aHitThatNoLongerHoldsIsDroppedAndTheWalkDecides() throws Exception {
         cli().run("find", Users.uuid(1_234));
         // The client renamed the user: the old client_user_id is gone, the list has the new one.
-        service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-1234")).willReturn(aResponse().withStatus(404)));
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=1000&limit=500")).willReturn(okJson(
-                Users.page(1_000, 500, TEAM, 500).replace("\"customer-1234\"", "\"renamed-1234\""))));
-        service.stubFor(get(urlEqualTo("/v2/user/resolve/renamed-1234"))
-                .willReturn(okJson(Users.user(Users.uuid(1_234), "renamed-1234"))));
+        service.get("/v2/user/resolve/customer-1234").reply(Reply.status(404));
+        service.get("/v2/user/?offset=1000&limit=500")
+                .reply(Reply.ok(Users.page(1_000, 500, TEAM, 500).replace("\"customer-1234\"", "\"renamed-1234\"")));
+        service.get("/v2/user/resolve/renamed-1234").reply(Reply.ok(Users.user(Users.uuid(1_234), "renamed-1234")));
         service.resetRequests();
 
         Cli.Result second = cli().run("find", Users.uuid(1_234), "-o", "ndjson");
@@ -144,12 +132,10 @@ class FindIndexTest {
     void aHitAnsweredWithAnotherUserIdIsNotPrintedAndTheWalkDecides() throws Exception {
         cli().run("find", Users.uuid(1_234));
         // customer-1234 now names another user; the user asked for left the team.
-        service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-1234"))
-                .willReturn(okJson(Users.user(Users.uuid(9_999), "customer-1234"))));
+        service.get("/v2/user/resolve/customer-1234").reply(Reply.ok(Users.user(Users.uuid(9_999), "customer-1234")));
         for (int offset = 0; offset <= TEAM; offset += 500) {
-            service.stubFor(get(urlEqualTo("/v2/user/?offset=" + offset + "&limit=500")).willReturn(okJson(
-                    Users.page(offset, Math.max(0, Math.min(500, TEAM - offset)), TEAM, 500)
-                            .replace(Users.uuid(1_234), Users.uuid(9_999)))));
+            service.get("/v2/user/?offset=" + offset + "&limit=500").optional().reply(Reply.ok(
+                    Users.page(offset, Math.max(0, Math.min(500, TEAM - offset)), TEAM, 500).replace(Users.uuid(1_234), Users.uuid(9_999))));
         }
 
         Cli.Result result = cli().run("find", Users.uuid(1_234), "-o", "ndjson");
@@ -163,8 +149,7 @@ class FindIndexTest {
     void aHitAnsweredWithAnotherCustomersRecordIsNeverPrintedAndTheWalkDecides() throws Exception {
         cli().run("find", Users.uuid(1_234));
         // The service answers the index's client id with a record of another client_user_id: resolve refuses it unread.
-        service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-1234"))
-                .willReturn(okJson(Users.user(Users.uuid(1_234), "customer-9999"))));
+        service.get("/v2/user/resolve/customer-1234").reply(Reply.ok(Users.user(Users.uuid(1_234), "customer-9999")));
         service.resetRequests();
 
         Cli.Result result = cli().run("find", Users.uuid(1_234), "-o", "ndjson");
@@ -179,13 +164,12 @@ class FindIndexTest {
     @Test
     void aHitWhoseResolveFailsIsLeftToTheWalkAndKept() throws Exception {
         cli().run("find", Users.uuid(1_234));
-        service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-1234")).willReturn(aResponse().withStatus(500)));
+        service.get("/v2/user/resolve/customer-1234").reply(Reply.status(500));
         service.resetRequests();
 
         Cli.Result failing = cli().run("find", Users.uuid(1_234), "--retries", "0", "-o", "ndjson");
         List<String> failingAsked = asked();
-        service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-1234"))
-                .willReturn(okJson(Users.user(Users.uuid(1_234), "customer-1234"))));
+        service.get("/v2/user/resolve/customer-1234").reply(Reply.ok(Users.user(Users.uuid(1_234), "customer-1234")));
         service.resetRequests();
         Cli.Result recovered = cli().run("find", Users.uuid(1_234), "-o", "ndjson");
 
@@ -200,7 +184,7 @@ class FindIndexTest {
     @Test
     void verboseSaysWhatTheIndexKnewAndWhatItDropped() throws Exception {
         cli().run("find", Users.uuid(1_234));
-        service.stubFor(get(urlEqualTo("/v2/user/resolve/customer-1234")).willReturn(aResponse().withStatus(404)));
+        service.get("/v2/user/resolve/customer-1234").reply(Reply.status(404));
 
         Cli.Result result = cli().run("find", Users.uuid(1_234), Users.uuid(2_400), "-v", "-o", "ndjson");
 

@@ -1,18 +1,14 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.userlookup.console.DisplayWidth;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HostileDataTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     private final ObjectMapper json = new ObjectMapper();
 
@@ -42,13 +38,21 @@ class HostileDataTest {
     private String asked = "x";
 
     private void stubBoth(String user) {
+        stubResolve(user);
+        stubList(user);
+    }
+
+    private void stubResolve(String user) {
         try {
             asked = json.readTree(user).get("client_user_id").asText();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(okJson(user)));
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":[" + user + "],\"total\":1,\"offset\":0,\"limit\":1}")));
+        service.getPathMatching("/v2/user/resolve/.*").reply(Reply.ok(user));
+    }
+
+    private void stubList(String user) {
+        service.getPath("/v2/user/").reply(Reply.ok("{\"users\":[" + user + "],\"total\":1,\"offset\":0,\"limit\":1}"));
     }
 
     private static void assertNoRawControls(String text) {
@@ -63,9 +67,13 @@ class HostileDataTest {
     @ParameterizedTest
     @ValueSource(strings = {"resolve", "list"})
     void tablesShowControlCharactersEscaped(String command) {
-        stubBoth(evilUser());
+        if (command.equals("list")) {
+            stubList(evilUser());
+        } else {
+            stubResolve(evilUser());
+        }
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 200)
+        Cli.Result result = Cli.against(service).terminal(true, 200)
                 .run(command.equals("list") ? new String[] {"list", "--color=never"} : new String[] {"resolve", asked, "--color=never"});
 
         assertEquals(0, result.exit(), result::toString);
@@ -76,9 +84,9 @@ class HostileDataTest {
 
     @Test
     void theCardShowsEveryEscapedField() {
-        stubBoth(evilUser());
+        stubResolve(evilUser());
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 200).run("resolve", asked, "--color=never");
+        Cli.Result result = Cli.against(service).terminal(true, 200).run("resolve", asked, "--color=never");
 
         assertTrue(result.out().contains("Client user ID  \\x1b]0;pwned\\x07\\x1b[31mred\\x1b[0m\\x9b2J\\x7f\\r\\n\\t\\u202eevil\n"), result.out());
         assertTrue(result.out().contains("Europe/\\x1b[5mBerlin"), result.out());
@@ -87,10 +95,10 @@ class HostileDataTest {
 
     @Test
     void jsonEscapesControlsYetKeepsTheValues() throws Exception {
-        stubBoth(evilUser());
+        stubResolve(evilUser());
 
         for (String format : List.of("json", "ndjson")) {
-            Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked, "-o", format);
+            Cli.Result result = Cli.against(service).run("resolve", asked, "-o", format);
 
             assertEquals(0, result.exit(), result::toString);
             assertNoRawControls(result.out());
@@ -103,11 +111,10 @@ class HostileDataTest {
 
     @Test
     void errorsFromTheServiceCannotReachTheTerminalRaw() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(com.github.tomakehurst.wiremock.client.WireMock
-                .aResponse().withStatus(404).withBody("{\"detail\":" + Users.quote(EVIL) + "}")));
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
+        service.getPath("/v2/user/resolve/x").reply(Reply.status(404).body("{\"detail\":" + Users.quote(EVIL) + "}", null));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 1, 1, 1)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked);
+        Cli.Result result = Cli.against(service).run("resolve", asked);
 
         assertEquals(3, result.exit());
         assertEquals(1, result.err().split("\n").length, result.err());
@@ -116,11 +123,10 @@ class HostileDataTest {
 
     @Test
     void verboseStackTracesAreEscapedToo() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(com.github.tomakehurst.wiremock.client.WireMock
-                .aResponse().withStatus(404).withBody("{\"detail\":" + Users.quote(EVIL) + "}")));
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
+        service.getPath("/v2/user/resolve/x").reply(Reply.status(404).body("{\"detail\":" + Users.quote(EVIL) + "}", null));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 1, 1, 1)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked, "-v");
+        Cli.Result result = Cli.against(service).run("resolve", asked, "-v");
 
         assertEquals(3, result.exit());
         assertTrue(result.err().contains("\tat dev.userlookup."), "a trace with -v: " + result.err());
@@ -131,9 +137,9 @@ class HostileDataTest {
     void csvIntoAPipeKeepsTheTextExactAndQuotesPerRfc4180() throws Exception {
         String user = "{\"user_id\":\"u1\",\"client_user_id\":" + Users.quote("a,b \"quoted\"\nnext") + ","
                 + "\"connected_sources\":[{\"source\":{\"slug\":\"oura\"}},{\"source\":null},{\"source\":{\"slug\":\"fitbit\"}}]}";
-        stubBoth(user);
+        stubResolve(user);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked, "-o", "csv");
+        Cli.Result result = Cli.against(service).run("resolve", asked, "-o", "csv");
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals("user_id,team_id,client_user_id,created_on,sources,time_zone,birth_date,ingestion_start,ingestion_end\r\n"
@@ -143,9 +149,9 @@ class HostileDataTest {
     @ParameterizedTest
     @ValueSource(strings = {"=HYPERLINK(\"http://x\")", "+1", "-2", "@SUM(A1)", "\tx", "\rx"})
     void csvDefusesFormulas(String cell) {
-        stubBoth("{\"user_id\":\"u1\",\"client_user_id\":" + Users.quote(cell) + "}");
+        stubResolve("{\"user_id\":\"u1\",\"client_user_id\":" + Users.quote(cell) + "}");
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked, "-o", "csv");
+        Cli.Result result = Cli.against(service).run("resolve", asked, "-o", "csv");
 
         String row = result.out().split("\r\n", 2)[1];
         String expectedCell = "'" + cell;
@@ -156,9 +162,9 @@ class HostileDataTest {
 
     @Test
     void csvOnATerminalShowsControlsEscaped() {
-        stubBoth(evilUser());
+        stubResolve(evilUser());
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 80).run("resolve", asked, "-o", "csv");
+        Cli.Result result = Cli.against(service).terminal(true, 80).run("resolve", asked, "-o", "csv");
 
         assertNoRawControls(result.out());
         assertTrue(result.out().contains("\\x1b]0;pwned"), result.out());
@@ -170,8 +176,8 @@ class HostileDataTest {
                 + "\"created_on\":null,\"connected_sources\":null,\"fallback_time_zone\":null,\"ingestion_start\":null}";
         stubBoth(bare);
 
-        Cli.Result card = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", asked, "--color=never");
-        Cli.Result table = Cli.against(service.baseUrl()).terminal(true, 100).run("list", "--color=never");
+        Cli.Result card = Cli.against(service).terminal(true, 100).run("resolve", asked, "--color=never");
+        Cli.Result table = Cli.against(service).terminal(true, 100).run("list", "--color=never");
 
         assertEquals(0, card.exit(), card::toString);
         assertTrue(card.out().contains("Team ID         -\n"), card.out());
@@ -189,9 +195,9 @@ class HostileDataTest {
                 + "\"fallback_birth_date\":{\"value\":\"1990-01-02\"},\"ingestion_start\":\"2024-01-01\",\"ingestion_end\":\"2024-12-31T00:00:00Z\"}";
         stubBoth(user);
 
-        Cli.Result card = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", asked, "--color=never");
-        Cli.Result table = Cli.against(service.baseUrl()).terminal(true, 100).run("list", "--color=never");
-        Cli.Result csv = Cli.against(service.baseUrl()).run("list", "-o", "csv");
+        Cli.Result card = Cli.against(service).terminal(true, 100).run("resolve", asked, "--color=never");
+        Cli.Result table = Cli.against(service).terminal(true, 100).run("list", "--color=never");
+        Cli.Result csv = Cli.against(service).run("list", "-o", "csv");
 
         assertEquals(0, card.exit(), card::toString);
         assertTrue(card.out().contains("Created         2024-03-01 10:00:00 +05:30\n"), card.out());
@@ -206,10 +212,10 @@ class HostileDataTest {
         String user = "{\"user_id\":\"u\",\"client_user_id\":\"c\",\"new_field\":{\"deep\":[1,{\"x\":null}]},"
                 + "\"connected_sources\":[{\"created_on\":\"2024-03-01T10:00:00Z\",\"source\":{\"slug\":\"oura\",\"extra\":1},"
                 + "\"provider\":{\"slug\":\"oura\",\"name\":\"Oura\"}}]}";
-        stubBoth(user);
+        stubList(user);
 
         for (String format : List.of("table", "json", "ndjson", "csv")) {
-            Cli.Result result = Cli.against(service.baseUrl()).run("list", "-o", format);
+            Cli.Result result = Cli.against(service).run("list", "-o", format);
             assertEquals(0, result.exit(), format + ": " + result);
         }
     }
@@ -221,10 +227,10 @@ class HostileDataTest {
         for (int i = 0; i < ids.length; i++) {
             users.append(i == 0 ? "" : ",").append(Users.user(Users.uuid(i), ids[i]));
         }
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":[" + users + "],\"total\":4,\"offset\":0,\"limit\":4}")));
+        service.getPath("/v2/user/").reply(Reply.ok("{\"users\":[" + users + "],\"total\":4,\"offset\":0,\"limit\":4}"));
 
         for (int width : new int[] {80, 60, 100}) {
-            Cli.Result result = Cli.against(service.baseUrl()).terminal(true, width).run("list", "--color=never");
+            Cli.Result result = Cli.against(service).terminal(true, width).run("list", "--color=never");
             for (String line : result.out().split("\n")) {
                 if (!line.startsWith("Showing")) {
                     assertTrue(DisplayWidth.of(line) <= width, "wider than " + width + ": [" + line + "] " + DisplayWidth.of(line));
@@ -236,10 +242,10 @@ class HostileDataTest {
     @Test
     void jsonWithEmojiAndLoneSurrogatesStaysValid() throws Exception {
         String body = "{\"user_id\":\"u\",\"client_user_id\":\"a\\ud83d\\ude00b \\ud800 lone\"}";
-        stubBoth(body);
+        stubResolve(body);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", asked, "-o", "json");
-        Cli.Result table = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", asked, "--color=never");
+        Cli.Result result = Cli.against(service).run("resolve", asked, "-o", "json");
+        Cli.Result table = Cli.against(service).terminal(true, 100).run("resolve", asked, "--color=never");
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals("a\ud83d\ude00b \ud800 lone", json.readTree(result.outBytes()).get("client_user_id").asText());

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.userlookup.fake.LoopbackTunnels;
+import dev.userlookup.fake.Stubs;
 import dev.userlookup.fake.TestCa;
 import dev.userlookup.fake.Users;
 import java.io.ByteArrayOutputStream;
@@ -55,7 +56,7 @@ class HttpsTest {
                 .keystorePassword(TestCa.PASSWORD).keyManagerPassword(TestCa.PASSWORD)
                 .http2TlsDisabled(!http2));
         server.start();
-        started.add(server::stop);
+        started.add(() -> Stubs.stop(server));
         server.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(okJson(Users.user(Users.uuid(1), "x"))));
         return server;
     }

@@ -1,20 +1,14 @@
 package dev.userlookup.commands;
 
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,15 +22,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class JqCommandTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     private Cli cli() {
-        return Cli.against(service.baseUrl());
+        return Cli.against(service);
     }
 
     @Test
     void aPageRunsTheFilterOnceAUserStringsRawOthersCompact() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2, 2, 2))));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 2, 2, 2)));
 
         Cli.Result result = cli().run("list", "--jq", ".client_user_id, {id: .user_id, n: (.connected_sources | length)}");
 
@@ -47,8 +41,8 @@ class JqCommandTest {
 
     @Test
     void aWalkRunsItOverEveryUserOfEveryPageNotOnceAPage() {
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=2")).willReturn(okJson(Users.page(0, 2, 3, 2))));
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=2&limit=2")).willReturn(okJson(Users.page(2, 1, 3, 2))));
+        service.get("/v2/user/?offset=0&limit=2").reply(Reply.ok(Users.page(0, 2, 3, 2)));
+        service.get("/v2/user/?offset=2&limit=2").reply(Reply.ok(Users.page(2, 1, 3, 2)));
 
         Cli.Result result = cli().run("list", "--all", "--limit", "2", "--parallel", "1", "-o", "ndjson", "--jq", "length");
 
@@ -58,8 +52,8 @@ class JqCommandTest {
 
     @Test
     void resolveOfOneAndOfSeveral() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(Users.user(Users.uuid(1), "a"))));
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/b")).willReturn(okJson(Users.user(Users.uuid(2), "b"))));
+        service.getPath("/v2/user/resolve/a").reply(Reply.ok(Users.user(Users.uuid(1), "a")));
+        service.getPath("/v2/user/resolve/b").reply(Reply.ok(Users.user(Users.uuid(2), "b")));
 
         assertEquals("Europe/Berlin\n", cli().run("resolve", "a", "--jq", ".fallback_time_zone.id").out());
         assertEquals("[\"a\",null]\n[\"b\",null]\n", cli().run("resolve", "a", "b", "--jq", "[.client_user_id, .ingestion_end]").out());
@@ -67,7 +61,7 @@ class JqCommandTest {
 
     @Test
     void theFilterSeesTheChosenFields() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 1, 1, 1)));
 
         Cli.Result result = cli().run("list", "--fields", "sources,user_id", "--jq", "keys_unsorted");
 
@@ -81,7 +75,7 @@ class JqCommandTest {
 
         assertEquals(2, result.exit(), result::toString);
         assertTrue(result.err().startsWith("userlookup: --jq: "), result.err());
-        service.verify(0, anyRequestedFor(anyUrl()));
+        assertEquals(0, service.requests().size());
     }
 
     @ParameterizedTest
@@ -91,7 +85,7 @@ class JqCommandTest {
 
         assertEquals(2, result.exit(), result::toString);
         assertTrue(result.err().contains("-o " + format), result.err());
-        service.verify(0, anyRequestedFor(anyUrl()));
+        assertEquals(0, service.requests().size());
     }
 
     @Test
@@ -100,17 +94,17 @@ class JqCommandTest {
 
         assertEquals(2, result.exit(), result::toString);
         assertTrue(result.err().contains("--count prints only the total"), result.err());
-        service.verify(0, anyRequestedFor(anyUrl()));
+        assertEquals(0, service.requests().size());
     }
 
     @Test
     void aFailureOnAUserNamesItWithTheKeyTakenOutBeforeTheMessageIsCut() {
         // The filter's error quotes the user's value, which echoes the key across the cut of the message.
         String echo = "x".repeat(190) + KeyParts.KEY + "y";
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":[" + Users.user(Users.uuid(1), "fine") + ","
-                + Users.user("u-" + KeyParts.KEY, echo) + "],\"total\":2}")));
+        service.getPath("/v2/user/")
+                .reply(Reply.ok("{\"users\":[" + Users.user(Users.uuid(1), "fine") + "," + Users.user("u-" + KeyParts.KEY, echo) + "],\"total\":2}"));
 
-        Cli.Result result = Cli.against(service.baseUrl()).env("USERLOOKUP_API_KEY", KeyParts.KEY)
+        Cli.Result result = Cli.against(service).env("USERLOOKUP_API_KEY", KeyParts.KEY)
                 .run("list", "--jq", "if .client_user_id == \"fine\" then .client_user_id else error(.client_user_id) end");
 
         assertEquals(2, result.exit(), result::toString);
@@ -122,8 +116,7 @@ class JqCommandTest {
 
     @Test
     void onATerminalTheServicesTextIsEscapedIntoAPipeItIsExact() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(
-                "{\"users\":[" + Users.user(Users.uuid(1), "a\u001b[31mred\u202e") + "],\"total\":1}")));
+        service.getPath("/v2/user/").reply(Reply.ok("{\"users\":[" + Users.user(Users.uuid(1), "a\u001b[31mred\u202e") + "],\"total\":1}"));
 
         Cli.Result terminal = cli().terminal(true, 80).run("list", "--jq", ".client_user_id");
         Cli.Result pipe = cli().run("list", "--jq", ".client_user_id");
@@ -139,7 +132,7 @@ class JqCommandTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {"1e99999|.weird", "1e999999999|.weird+1", "-1E+400|.weird", "1e-400|.weird * 2"})
     void aNumberADoubleCannotHoldIsRefusedAndNothingPrinted(String number, String filter) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(withWeird(number))));
+        service.getPath("/v2/user/resolve/a").reply(Reply.ok(withWeird(number)));
 
         Cli.Result result = cli().run("resolve", "a", "--jq", filter);
 
@@ -157,7 +150,7 @@ class JqCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"def f: f; f", "def f: [f]; f", "def f: 1 + f; .user_id | f"})
     void aFilterThatRecursesWithoutEndIsExit2NamingTheUser(String filter) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2, 2, 2))));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 2, 2, 2)));
 
         Cli.Result result = cli().run("list", "--jq", filter);
 
@@ -174,12 +167,12 @@ class JqCommandTest {
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: --jq: the filter ran for more than 2 s over null, its trial before any request, without ending: "
                 + "it would take as long for each user\n", result.err());
-        service.verify(0, anyRequestedFor(anyUrl()));
+        assertEquals(0, service.requests().size());
     }
 
     @Test
     void aZeroWithAnExponentTooLargeToWritePlainIsPrintedWithIt() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/a")).willReturn(okJson(withWeird("0e99999"))));
+        service.getPath("/v2/user/resolve/a").reply(Reply.ok(withWeird("0e99999")));
 
         Cli.Result result = cli().run("resolve", "a", "--jq", ".weird, (.weird + 1), infinite");
 

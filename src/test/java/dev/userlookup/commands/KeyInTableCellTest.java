@@ -1,13 +1,10 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +24,7 @@ class KeyInTableCellTest {
     private static final String KEY = KeyParts.KEY;
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     @TempDir
     Path home;
@@ -42,12 +39,11 @@ class KeyInTableCellTest {
                     .replace("\"id\":\"Europe/Berlin\"", "\"id\":\"" + echo + "\"")
                     .replace("\"name\":\"Oura\",\"slug\":\"oura\"", "\"name\":\"" + echo + "\",\"slug\":\"" + echo + "\"");
             assertTrue(user.contains("\"id\":\"" + echo) && user.contains("\"slug\":\"" + echo), user);
-            service.resetAll();
-            service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-1")).willReturn(okJson(user)));
-            service.stubFor(get(urlPathEqualTo("/v2/user/"))
-                    .willReturn(okJson("{\"users\":[" + user + "],\"total\":1,\"offset\":0,\"limit\":500}")));
+            service.reset();
+            service.getPath("/v2/user/resolve/customer-1").reply(Reply.ok(user));
+            service.getPath("/v2/user/").reply(Reply.ok("{\"users\":[" + user + "],\"total\":1,\"offset\":0,\"limit\":500}"));
             for (String[] args : List.of(new String[] {"resolve", "customer-1"}, new String[] {"list"}, new String[] {"list", "--all"})) {
-                Cli.Result result = Cli.against(service.baseUrl()).terminal(true, width).env("USERLOOKUP_API_KEY", KEY)
+                Cli.Result result = Cli.against(service).terminal(true, width).env("USERLOOKUP_API_KEY", KEY)
                         .env("USERLOOKUP_PAGER", "").env("HOME", home.toString()).run(args);
                 assertEquals(0, result.exit(), result::toString);
                 String part = KeyParts.in(result.out() + result.err());

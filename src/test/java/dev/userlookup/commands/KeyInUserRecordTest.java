@@ -1,14 +1,11 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,7 +53,7 @@ class KeyInUserRecordTest {
             new Run(0, false, "-v", "list", "--all", "-o", "table"));
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     @TempDir
     Path home;
@@ -158,13 +155,12 @@ class KeyInUserRecordTest {
         java.util.Map<String, List<Integer>> leakingRuns = new java.util.LinkedHashMap<>();
         for (int n = from; n <= to; n++) {
             String body = user.apply(n);
-            service.resetAll();
-            service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-1")).willReturn(okJson(body)));
-            service.stubFor(get(urlPathEqualTo("/v2/user/"))
-                    .willReturn(okJson("{\"users\":[" + body + "],\"total\":1,\"offset\":0,\"limit\":500}")));
+            service.reset();
+            service.getPath("/v2/user/resolve/customer-1").reply(Reply.ok(body));
+            service.getPath("/v2/user/").reply(Reply.ok("{\"users\":[" + body + "],\"total\":1,\"offset\":0,\"limit\":500}"));
             int at = n;
             for (Run run : runs) {
-                Cli.Result result = Cli.against(service.baseUrl()).env("USERLOOKUP_API_KEY", KEY)
+                Cli.Result result = Cli.against(service).env("USERLOOKUP_API_KEY", KEY)
                         .env("HOME", home.toString()).run(run.args());
                 assertEquals(run.exit(), result.exit(), () -> String.join(" ", run.args()) + " at offset " + at + "\n" + result);
                 assertTrue(run.exit() == 0 || !result.err().isEmpty(), result::toString);

@@ -1,14 +1,11 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -29,7 +26,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class KeyOriginsTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     @TempDir
     Path home;
@@ -61,7 +58,7 @@ class KeyOriginsTest {
 
     /** A run of {@code resolve x} with the key {@code key} from {@code origin}. */
     private Cli.Result resolveWithKeyFrom(Origin origin, String key) throws Exception {
-        Cli cli = Cli.bare().env("HOME", home.toString());
+        Cli cli = Cli.bare().through(service).env("HOME", home.toString());
         switch (origin) {
             case ENVIRONMENT:
                 return cli.env("USERLOOKUP_BASE_URL", service.baseUrl()).env("USERLOOKUP_API_KEY", key).run("resolve", "x");
@@ -95,14 +92,13 @@ class KeyOriginsTest {
         assertTrue(result.err().contains("the API key from " + origin.named), result::toString);
         assertTrue(result.err().contains("has 7 characters: too short to be one the service issued (8 or more)"), result::toString);
         assertFalse(result.err().contains("Zq7pXw1") || result.out().contains("Zq7pXw1"), result::toString);
-        assertEquals(0, service.getAllServeEvents().size(), "a request went out");
+        assertEquals(0, service.requests().size(), "a request went out");
     }
 
     @ParameterizedTest
     @EnumSource(Origin.class)
     void theShortestKeyAcceptedIsTakenOutOfWhatTheServiceSays(Origin origin) throws Exception {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(aResponse().withStatus(401)
-                .withHeader("Content-Type", "application/json").withBody("{\"detail\": \"key Zq7pXw1k is revoked\"}")));
+        service.getPath("/v2/user/resolve/x").reply(Reply.status(401).json("{\"detail\": \"key Zq7pXw1k is revoked\"}"));
 
         Cli.Result result = resolveWithKeyFrom(origin, "Zq7pXw1k");
 
@@ -113,20 +109,20 @@ class KeyOriginsTest {
 
     @Test
     void doctorNamesATooShortKeyWithoutShowingIt() {
-        Cli.Result result = Cli.against(service.baseUrl()).env("HOME", home.toString()).env("USERLOOKUP_API_KEY", "Zq7pX")
+        Cli.Result result = Cli.against(service).env("HOME", home.toString()).env("USERLOOKUP_API_KEY", "Zq7pX")
                 .run("doctor", "-o", "json");
 
         assertEquals(2, result.exit(), result::toString);
         assertTrue(result.out().contains("the API key from USERLOOKUP_API_KEY has 5 characters"), result::toString);
         assertFalse(result.out().contains("Zq7pX") || result.err().contains("Zq7pX"), result::toString);
-        assertEquals(0, service.getAllServeEvents().size(), "a request went out");
+        assertEquals(0, service.requests().size(), "a request went out");
     }
 
     /** @param command the shell's words, put into the config's TOML string as they are */
     private Cli.Result resolveWithKeyCommand(String command) throws Exception {
         String toml = command.replace("\\", "\\\\").replace("\"", "\\\"");
         secret(config, "[profiles.p]\nbase_url = \"" + service.baseUrl() + "\"\napi_key_command = \"" + toml + "\"\n");
-        return Cli.bare().env("HOME", home.toString()).run("--profile", "p", "resolve", "x");
+        return Cli.bare().through(service).env("HOME", home.toString()).run("--profile", "p", "resolve", "x");
     }
 
     @Test
@@ -137,7 +133,7 @@ class KeyOriginsTest {
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: profile p: the key command failed (exit 2): gpg: decryption failed\\x1b]0;pwned\\x07: No secret key\n",
                 result.err());
-        assertEquals(0, service.getAllServeEvents().size(), "a request went out");
+        assertEquals(0, service.requests().size(), "a request went out");
     }
 
     @Test

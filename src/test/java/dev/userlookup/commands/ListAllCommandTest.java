@@ -1,27 +1,18 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.console.Io;
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
-import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
-import com.github.tomakehurst.wiremock.http.ResponseDefinition;
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.console.Terminal;
-import dev.userlookup.fake.Stubs;
-import dev.userlookup.fake.HeldRequests;
+import dev.userlookup.fake.Held;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
+import dev.userlookup.network.Request;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -35,8 +26,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeEach;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -49,51 +39,41 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ListAllCommandTest {
 
     /**
-     * Answers {@code /v2/user/?offset=O&limit=L} with that page of a team of {@code total} users
-     * (parameters of the stub); holds each request {@code sleepMs}, or until {@link #release} when
-     * {@code hold} is set, and counts how many requests it holds at once.
+     * Answers {@code /v2/user/?offset=O&limit=L} with that page of a team of {@code total} users;
+     * {@code pageSize}: a service that ignores the limit asked for and sends that many users a page.
      */
-    static final class TeamPages extends HeldRequests {
-        static final String NAME = "team-pages";
-
-        @Override
-        public String getName() {
-            return NAME;
-        }
-
-        @Override
-        protected ResponseDefinition answer(ServeEvent event) {
-            int total = event.getTransformerParameters().getInt("total");
-            int offset = Integer.parseInt(event.getRequest().queryParameter("offset").firstValue());
-            int limit = Integer.parseInt(event.getRequest().queryParameter("limit").firstValue());
-            // pageSize: a service that ignores the limit asked for and sends that many users a page.
-            int size = event.getTransformerParameters().getInt("pageSize", limit);
-            int count = Math.max(0, Math.min(size, total - offset));
-            return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
-                    .withHeader("Content-Type", "application/json").withBody(Users.page(offset, count, total, limit)).build();
-        }
+    static Function<Request, Reply> teamPages(int total, int pageSize) {
+        return request -> {
+            long offset = query(request, "offset");
+            int limit = (int) query(request, "limit");
+            int size = pageSize > 0 ? pageSize : limit;
+            int count = (int) Math.max(0, Math.min(size, total - offset));
+            return Reply.ok(Users.page((int) offset, count, total, limit));
+        };
     }
 
-    static final TeamPages PAGES = new TeamPages();
+    static long query(Request request, String name) {
+        for (String pair : request.uri().getRawQuery().split("&")) {
+            if (pair.startsWith(name + "=")) {
+                return Long.parseLong(pair.substring(name.length() + 1));
+            }
+        }
+        throw new AssertionError("no " + name + " in " + request.uri());
+    }
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service(Stubs.loopback().containerThreads(64).extensions(PAGES, new FullPagesNearTheEnd()));
-
-    @BeforeEach
-    void resetCounters() {
-        PAGES.reset();
-    }
+    final Registry service = new Registry();
 
     private static final String WARNING = "userlookup: warning: the team changed during the walk";
     private static final String CLEAR_LINE = "\r\u001b[K";
 
     private final ObjectMapper json = new ObjectMapper();
 
-    /** Stubs a consistent team of {@code size} users, answered in pages of {@code limit} from {@code start}. */
-    private static void stubTeam(int size, int start, int limit) {
-        for (int offset = start; offset < size + limit; offset += limit) {
+    /** Stubs a consistent team of {@code size} users, answered in pages of {@code limit} from {@code start}: the pages a walk asks for. */
+    private void stubTeam(int size, int start, int limit) {
+        for (int offset = start; offset < size; offset += limit) {
             int count = Math.max(0, Math.min(limit, size - offset));
-            service.stubFor(get(urlEqualTo(url(offset, limit))).willReturn(okJson(Users.page(offset, count, size, limit))));
+            service.get(url(offset, limit)).reply(Reply.ok(Users.page(offset, count, size, limit)));
         }
     }
 
@@ -101,8 +81,22 @@ class ListAllCommandTest {
         return "/v2/user/?offset=" + offset + "&limit=" + limit;
     }
 
-    private static List<String> requestedUrls() {
-        return service.getAllServeEvents().stream().map(ServeEvent::getRequest).map(r -> r.getUrl()).collect(Collectors.toList());
+    /**
+     * 2,500 users in pages of 500 whose third page fails with a 500: the pages after it may be
+     * asked for while it fails, or not.
+     */
+    private void stubTeamFailingAt1000() {
+        for (int offset = 0; offset < 1000; offset += 500) {
+            service.get(url(offset, 500)).reply(Reply.ok(Users.page(offset, 500, 2500, 500)));
+        }
+        service.get(url(1000, 500)).reply(Reply.status(500).json("{\"detail\":\"database on fire\"}"));
+        for (int offset = 1500; offset < 2500; offset += 500) {
+            service.get(url(offset, 500)).optional().reply(Reply.ok(Users.page(offset, 500, 2500, 500)));
+        }
+    }
+
+    private List<String> requestedUrls() {
+        return service.targets();
     }
 
     private static List<String> expectedIds(int from, int to) {
@@ -123,7 +117,7 @@ class ListAllCommandTest {
     void jsonIsOneDocumentOfTheUserListShape() throws Exception {
         stubTeam(1234, 0, 500);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "json");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "json");
 
         assertEquals(0, result.exit(), () -> brief(result));
         JsonNode document = json.readTree(result.outBytes());
@@ -141,14 +135,14 @@ class ListAllCommandTest {
         // Lossless: the user as the service sent it.
         assertEquals(json.readTree(Users.user(Users.uuid(777), "customer-777")), users.get(777));
         assertEquals("", result.err());
-        assertEquals(3, service.getAllServeEvents().size(), requestedUrls()::toString);
+        assertEquals(3, service.requests().size(), requestedUrls()::toString);
     }
 
     @Test
     void ndjsonIsOneUserALine() throws Exception {
         stubTeam(1234, 0, 500);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "ndjson");
 
         assertEquals(0, result.exit(), () -> brief(result));
         assertTrue(result.out().endsWith("\n"));
@@ -165,7 +159,7 @@ class ListAllCommandTest {
     void csvIsAHeaderAndOneRowAUser() {
         stubTeam(1234, 0, 500);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "csv");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "csv");
 
         assertEquals(0, result.exit(), () -> brief(result));
         String[] rows = result.out().split("\r\n");
@@ -181,7 +175,7 @@ class ListAllCommandTest {
     void tableOnATerminalEndsWithTheNumberOfUsers() {
         stubTeam(1234, 0, 500);
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 100).run("list", "--all", "--color", "never");
+        Cli.Result result = Cli.against(service).terminal(true, 100).run("list", "--all", "--color", "never");
 
         assertEquals(0, result.exit(), () -> brief(result));
         String[] lines = result.out().split("\n");
@@ -197,7 +191,7 @@ class ListAllCommandTest {
     void aOnePageWalkOnATerminalLeavesNoProgressBehind() {
         stubTeam(42, 0, 500);
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 100).run("list", "--all", "--color", "never");
+        Cli.Result result = Cli.against(service).terminal(true, 100).run("list", "--all", "--color", "never");
 
         assertEquals(0, result.exit(), () -> brief(result));
         String[] lines = result.out().split("\n");
@@ -213,7 +207,7 @@ class ListAllCommandTest {
     void limitAndOffsetSetThePageSizeAndTheStart() throws Exception {
         stubTeam(1234, 200, 100);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--limit", "100", "--offset", "200", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "--limit", "100", "--offset", "200", "-o", "ndjson");
 
         assertEquals(0, result.exit(), () -> brief(result));
         List<String> ids = new ArrayList<>();
@@ -225,11 +219,11 @@ class ListAllCommandTest {
         Set<String> expected = new HashSet<>();
         for (int offset = 200; offset < 1234; offset += 100) {
             expected.add(url(offset, 100));
-            service.verify(1, getRequestedFor(urlEqualTo(url(offset, 100))));
+            assertEquals(1, service.count(url(offset, 100)));
         }
         assertEquals(11, expected.size());
         assertEquals(expected, new HashSet<>(requestedUrls()));
-        assertEquals(11, service.getAllServeEvents().size());
+        assertEquals(11, service.requests().size());
         assertEquals(url(200, 100), requestedUrlsInOrder().get(0), "the first page is asked for first, alone");
     }
 
@@ -240,11 +234,10 @@ class ListAllCommandTest {
         int size = 600;
         for (int offset = 0; offset < size; offset += limit) {
             int delay = offset == 0 ? 0 : (size - offset) / limit * 60;
-            service.stubFor(get(urlEqualTo(url(offset, limit)))
-                    .willReturn(okJson(Users.page(offset, limit, size, limit)).withFixedDelay(delay)));
+            service.get(url(offset, limit)).answer(Held.forMillis(delay, Reply.ok(Users.page(offset, limit, size, limit))));
         }
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--limit", "100", "--parallel", "5", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "--limit", "100", "--parallel", "5", "-o", "ndjson");
 
         assertEquals(0, result.exit(), () -> brief(result));
         List<String> ids = new ArrayList<>();
@@ -260,14 +253,14 @@ class ListAllCommandTest {
     void atMostParallelPagesAreInFlightAndThatManyAre(String parallel, int expected) throws Exception {
         // 1,000 users in pages of 100: the first page alone, then nine with up to --parallel in
         // flight. Each is held 250 ms, so those sent together overlap at the service.
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withTransformers(TeamPages.NAME)
-                .withTransformerParameter("total", 1000).withTransformerParameter("sleepMs", 250)));
+        Held pages = Held.forMillis(250, teamPages(1000, 0));
+        service.getPath("/v2/user/").answer(pages);
         List<String> args = new ArrayList<>(List.of("list", "--all", "--limit", "100", "-o", "ndjson"));
         if (!parallel.equals("default")) {
             args.addAll(List.of("--parallel", parallel));
         }
 
-        Cli.Result result = Cli.against(service.baseUrl()).run(args.toArray(new String[0]));
+        Cli.Result result = Cli.against(service).run(args.toArray(new String[0]));
 
         assertEquals(0, result.exit(), () -> brief(result));
         List<String> ids = new ArrayList<>();
@@ -275,18 +268,17 @@ class ListAllCommandTest {
             ids.add(json.readTree(line).get("user_id").asText());
         }
         assertEquals(expectedIds(0, 1000), ids);
-        assertEquals(10, service.getAllServeEvents().size(), requestedUrls()::toString);
-        assertEquals(expected, PAGES.most.get(), "page requests in flight at once");
+        assertEquals(10, service.requests().size(), requestedUrls()::toString);
+        assertEquals(expected, pages.most.get(), "page requests in flight at once");
     }
 
     @Test
     void ndjsonPagesAreFlushedAsTheyArriveNotAtTheEnd() throws Exception {
         // The second (last) page is held at the service until the test has seen the first page's
         // users on stdout: a walk that wrote them only at the end would never show them.
-        service.stubFor(get(urlEqualTo(url(0, 500))).willReturn(okJson(Users.page(0, 500, 1000, 500))));
-        service.stubFor(get(urlEqualTo(url(500, 500))).willReturn(aResponse().withTransformers(TeamPages.NAME)
-                .withTransformerParameter("total", 1000).withTransformerParameter("hold", true)));
-        PAGES.release = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        service.get(url(0, 500)).reply(Reply.ok(Users.page(0, 500, 1000, 500)));
+        service.get(url(500, 500)).answer(Held.until(release, teamPages(1000, 0)));
         // Buffered as the real standard output is, so that a page left unflushed stays unseen.
         CountDownLatch firstPageOut = new CountDownLatch(500);
         ByteArrayOutputStream out = new ByteArrayOutputStream() {
@@ -305,7 +297,8 @@ class ListAllCommandTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8),
                 Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
         AtomicInteger exit = new AtomicInteger(-1);
-        Thread run = new Thread(() -> exit.set(App.run(new String[] {"list", "--all", "-o", "ndjson"}, io)));
+        Thread run = new Thread(() -> exit.set(App.run(new String[] {"list", "--all", "-o", "ndjson"},
+                new Factory(io, SignalStop.NONE, null, service), null)));
 
         int linesWhileHeld;
         boolean stillRunning;
@@ -315,7 +308,7 @@ class ListAllCommandTest {
             linesWhileHeld = lines(out);
             stillRunning = run.isAlive();
         } finally {
-            PAGES.release.countDown();
+            release.countDown();
         }
         run.join(20_000);
 
@@ -346,26 +339,26 @@ class ListAllCommandTest {
 
     @Test
     void aServiceThatReturnsTheSamePageForEveryOffsetIsExit5() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 500, 5000, 500))));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 500, 5000, 500)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "ndjson");
 
         assertEquals(5, result.exit(), () -> brief(result));
         List<String> err = errLines(result);
         assertEquals(1, err.size(), () -> brief(result));
         assertTrue(err.get(0).startsWith("userlookup: "), err.get(0));
         assertTrue(err.get(0).contains("no progress"), err.get(0));
-        assertTrue(service.getAllServeEvents().size() <= 1 + 2 * 4,
-                "not an endless loop (first page, then at most the window of twice --parallel): " + service.getAllServeEvents().size());
+        assertTrue(service.requests().size() <= 1 + 2 * 4,
+                "not an endless loop (first page, then at most the window of twice --parallel): " + service.requests().size());
         assertEquals(500, result.out().split("\n").length, "the first page once");
     }
 
     @Test
     void aServiceThatReturnsTheSamePageForEveryOffsetIsExit5EvenForATwoPageTeam() {
         // The repeated page is also the last one by the total; it is still no progress, not a team that changed.
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 500, 1000, 500))));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 500, 1000, 500)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "ndjson");
 
         assertEquals(5, result.exit(), () -> brief(result));
         assertEquals(1, errLines(result).size(), () -> brief(result));
@@ -375,11 +368,11 @@ class ListAllCommandTest {
     @Test
     void duplicatesAcrossPagesComeOutOnceWithOneWarning() throws Exception {
         // The second page overlaps the first by ten users (the team changed under the walk).
-        service.stubFor(get(urlEqualTo(url(0, 500))).willReturn(okJson(Users.page(0, 500, 1234, 500))));
-        service.stubFor(get(urlEqualTo(url(500, 500))).willReturn(okJson(Users.page(490, 500, 1234, 500))));
-        service.stubFor(get(urlEqualTo(url(1000, 500))).willReturn(okJson(Users.page(1000, 234, 1234, 500))));
+        service.get(url(0, 500)).reply(Reply.ok(Users.page(0, 500, 1234, 500)));
+        service.get(url(500, 500)).reply(Reply.ok(Users.page(490, 500, 1234, 500)));
+        service.get(url(1000, 500)).reply(Reply.ok(Users.page(1000, 234, 1234, 500)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "json");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "json");
 
         assertEquals(0, result.exit(), () -> brief(result));
         JsonNode document = json.readTree(result.outBytes());
@@ -398,11 +391,11 @@ class ListAllCommandTest {
     @Test
     void aTotalThatChangesDuringTheWalkIsOneWarning() throws Exception {
         // After the first page, 20 users are deleted at the front: the total drops to 1,480.
-        service.stubFor(get(urlEqualTo(url(0, 500))).willReturn(okJson(Users.page(0, 500, 1500, 500))));
-        service.stubFor(get(urlEqualTo(url(500, 500))).willReturn(okJson(Users.page(520, 500, 1480, 500))));
-        service.stubFor(get(urlEqualTo(url(1000, 500))).willReturn(okJson(Users.page(1020, 480, 1480, 500))));
+        service.get(url(0, 500)).reply(Reply.ok(Users.page(0, 500, 1500, 500)));
+        service.get(url(500, 500)).reply(Reply.ok(Users.page(520, 500, 1480, 500)));
+        service.get(url(1000, 500)).reply(Reply.ok(Users.page(1020, 480, 1480, 500)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "ndjson");
 
         assertEquals(0, result.exit(), () -> brief(result));
         assertEquals(1480, result.out().split("\n").length);
@@ -413,11 +406,9 @@ class ListAllCommandTest {
 
     @Test
     void aServerErrorOnPageThreeIsExit5WithOneLine() {
-        stubTeam(2500, 0, 500);
-        service.stubFor(get(urlEqualTo(url(1000, 500))).willReturn(aResponse().withStatus(500)
-                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"database on fire\"}")));
+        stubTeamFailingAt1000();
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--retries", "0", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "--retries", "0", "-o", "ndjson");
 
         assertEquals(5, result.exit(), () -> brief(result));
         List<String> err = errLines(result);
@@ -425,7 +416,7 @@ class ListAllCommandTest {
         assertTrue(err.get(0).startsWith("userlookup: list"), err.get(0));
         assertTrue(err.get(0).contains("1000"), "names the failing page: " + err.get(0));
         assertTrue(err.get(0).contains("500"), err.get(0));
-        service.verify(1, getRequestedFor(urlEqualTo(url(1000, 500))));
+        assertEquals(1, service.count(url(1000, 500)));
         // The two pages before it were written, nothing after it.
         String[] lines = result.out().split("\n");
         assertEquals(1000, lines.length);
@@ -434,11 +425,9 @@ class ListAllCommandTest {
 
     @Test
     void aJsonDocumentCutShortByAFailureSaysSoAndWhereToGoOn() throws Exception {
-        stubTeam(2500, 0, 500);
-        service.stubFor(get(urlEqualTo(url(1000, 500))).willReturn(aResponse().withStatus(500)
-                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"database on fire\"}")));
+        stubTeamFailingAt1000();
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--retries", "0", "-o", "json");
+        Cli.Result result = Cli.against(service).run("list", "--all", "--retries", "0", "-o", "json");
 
         assertEquals(5, result.exit(), () -> brief(result));
         JsonNode document = json.readTree(result.outBytes());
@@ -451,12 +440,10 @@ class ListAllCommandTest {
 
     @Test
     void aJsonDocumentFromAnOffsetCutShortByAServiceThatMakesNoProgressSaysWhereToGoOn() throws Exception {
-        // From offset 1000 on the service answers the page at 500 whatever the offset.
-        stubTeam(5000, 0, 500);
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).withQueryParam("offset", com.github.tomakehurst.wiremock.client.WireMock
-                .matching("[1-9][0-9]{3,}")).willReturn(okJson(Users.page(500, 500, 5000, 500))));
+        // From offset 1000 on the service answers the page at 500 whatever the offset (the walk starts at 500).
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(500, 500, 5000, 500)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--offset", "500", "--parallel", "1", "-o", "json");
+        Cli.Result result = Cli.against(service).run("list", "--all", "--offset", "500", "--parallel", "1", "-o", "json");
 
         assertEquals(5, result.exit(), () -> brief(result));
         JsonNode document = json.readTree(result.outBytes());
@@ -475,7 +462,7 @@ class ListAllCommandTest {
     void aCleanWalkIsSilentOnStderr() {
         stubTeam(1234, 0, 500);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "ndjson");
 
         assertEquals(0, result.exit(), () -> brief(result));
         assertEquals("", result.err());
@@ -483,36 +470,36 @@ class ListAllCommandTest {
 
     @Test
     void anEmptyTeamIsAnEmptyDocument() throws Exception {
-        service.stubFor(get(urlEqualTo(url(0, 500))).willReturn(okJson("{\"users\":[],\"total\":0,\"offset\":0,\"limit\":500}")));
+        service.get(url(0, 500)).reply(Reply.ok("{\"users\":[],\"total\":0,\"offset\":0,\"limit\":500}"));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "json");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "json");
 
         assertEquals(0, result.exit(), () -> brief(result));
         assertEquals(json.readTree("{\"users\":[],\"total\":0,\"offset\":0,\"limit\":0}"), json.readTree(result.outBytes()));
         assertEquals("", result.err());
-        assertEquals(1, service.getAllServeEvents().size());
+        assertEquals(1, service.requests().size());
     }
 
     // ---------------------------------------------------------------- usage errors
 
     @Test
     void countWithAllIsAUsageError() {
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--count", "--all");
+        Cli.Result result = Cli.against(service).run("list", "--count", "--all");
 
         assertEquals(2, result.exit(), () -> brief(result));
         assertEquals(1, errLines(result).size(), () -> brief(result));
-        assertEquals(0, service.getAllServeEvents().size());
+        assertEquals(0, service.requests().size());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "17", "-1"})
     void parallelOutOfRangeIsAUsageErrorBeforeAnyRequest(String parallel) {
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--parallel=" + parallel);
+        Cli.Result result = Cli.against(service).run("list", "--all", "--parallel=" + parallel);
 
         assertEquals(2, result.exit(), () -> brief(result));
         assertEquals(1, errLines(result).size(), () -> brief(result));
         assertTrue(result.err().contains("--parallel"), result.err());
-        assertEquals(0, service.getAllServeEvents().size());
+        assertEquals(0, service.requests().size());
     }
 
     @ParameterizedTest
@@ -520,7 +507,7 @@ class ListAllCommandTest {
     void parallelAtTheBoundsIsAccepted(String parallel) throws Exception {
         stubTeam(1234, 0, 500);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--parallel", parallel, "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "--parallel", parallel, "-o", "ndjson");
 
         assertEquals(0, result.exit(), () -> brief(result));
         assertEquals(1234, result.out().split("\n").length);
@@ -535,11 +522,8 @@ class ListAllCommandTest {
                 + "--- stdout (" + out.length() + " chars)\n" + (out.length() > 600 ? out.substring(0, 600) + "…" : out);
     }
 
-    private static List<String> requestedUrlsInOrder() {
-        // WireMock lists serve events newest first.
-        List<String> urls = new ArrayList<>(requestedUrls());
-        java.util.Collections.reverse(urls);
-        return urls;
+    private List<String> requestedUrlsInOrder() {
+        return service.targets();
     }
 
     private static Set<String> toSet(java.util.Iterator<String> names) {
@@ -552,11 +536,10 @@ class ListAllCommandTest {
     void aServiceThatCapsThePageSizeIsWalkedInItsSteps() throws Exception {
         for (int offset = 0; offset < 250; offset += 100) {
             int count = Math.min(100, 250 - offset);
-            service.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/v2/user/?offset=" + offset + "&limit="
-                    + (offset == 0 ? 500 : 100))).willReturn(okJson(Users.page(offset, count, 250, 100))));
+            service.get("/v2/user/?offset=" + offset + "&limit=" + (offset == 0 ? 500 : 100)).reply(Reply.ok(Users.page(offset, count, 250, 100)));
         }
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "ndjson");
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals(250, result.out().split("\n").length);
@@ -567,10 +550,9 @@ class ListAllCommandTest {
     @ValueSource(strings = {"1", "4", "16"})
     void aServiceThatIgnoresTheLimitIsReadAsSentInAFewRequests(String parallel) throws Exception {
         // 5,000 users a page whatever the limit asked, 20,000 in all: four pages hold them all.
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withTransformers(TeamPages.NAME)
-                .withTransformerParameter("total", 20_000).withTransformerParameter("pageSize", 5000)));
+        service.getPath("/v2/user/").answer(teamPages(20_000, 5000));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--limit", "100", "--parallel", parallel, "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "--limit", "100", "--parallel", parallel, "-o", "ndjson");
 
         assertEquals(0, result.exit(), () -> brief(result));
         List<String> ids = new ArrayList<>();
@@ -588,15 +570,15 @@ class ListAllCommandTest {
 
     @Test
     void aServiceThatIgnoresTheLimitAndTheOffsetIsStillExit5() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2000, 20_000, 2000))));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 2000, 20_000, 2000)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "--limit", "100", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "--limit", "100", "-o", "ndjson");
 
         assertEquals(5, result.exit(), () -> brief(result));
         assertEquals(1, errLines(result).size(), () -> brief(result));
         assertTrue(result.err().contains("no progress"), result.err());
         assertEquals(2000, result.out().split("\n").length, "the first page once");
-        assertTrue(service.getAllServeEvents().size() <= 1 + 2 * 4, () -> requestedUrls().toString());
+        assertTrue(service.requests().size() <= 1 + 2 * 4, () -> requestedUrls().toString());
     }
 
     @Test
@@ -604,9 +586,9 @@ class ListAllCommandTest {
         // The service counts 2^63-1 users and answers every offset with a full page of 500: the
         // page at 9223372036854775500 would end beyond the largest offset there is.
         long start = 9_223_372_036_854_775_000L;
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withTransformers(FullPagesNearTheEnd.NAME)));
+        service.getPath("/v2/user/").answer(ListAllCommandTest::fullPagesNearTheEnd);
 
-        Cli.Result result = Cli.against(service.baseUrl())
+        Cli.Result result = Cli.against(service)
                 .run("list", "--all", "--offset", Long.toString(start), "--limit", "500", "-o", "ndjson");
 
         assertEquals(5, result.exit(), () -> brief(result));
@@ -615,8 +597,8 @@ class ListAllCommandTest {
         assertTrue(err.get(0).startsWith("userlookup: list --all: "), err.get(0));
         assertTrue(err.get(0).contains("9,223,372,036,854,775,807"), err.get(0));
         List<Long> offsets = new ArrayList<>();
-        for (ServeEvent event : service.getAllServeEvents()) {
-            offsets.add(Long.parseLong(event.getRequest().queryParameter("offset").firstValue()));
+        for (Request request : service.requests()) {
+            offsets.add(query(request, "offset"));
         }
         assertTrue(offsets.stream().allMatch(offset -> offset >= start), "an offset overflowed: " + offsets);
         assertEquals(Set.of(start, start + 500), new HashSet<>(offsets), offsets::toString);
@@ -624,39 +606,21 @@ class ListAllCommandTest {
     }
 
     /** A full page of 500 new users at every offset, with a total of 2^63-1. */
-    static final class FullPagesNearTheEnd implements ResponseDefinitionTransformerV2 {
-        static final String NAME = "full-pages-near-the-end";
-
-        @Override
-        public String getName() {
-            return NAME;
+    static Reply fullPagesNearTheEnd(Request request) {
+        long offset = query(request, "offset");
+        int first = (int) Math.floorMod(offset, 1_000_000L) * 1000;
+        StringBuilder users = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            users.append(i == 0 ? "" : ",").append(Users.user(Users.uuid(first + i), "customer-" + (first + i)));
         }
-
-        @Override
-        public boolean applyGlobally() {
-            return false;
-        }
-
-        @Override
-        public ResponseDefinition transform(ServeEvent event) {
-            long offset = Long.parseLong(event.getRequest().queryParameter("offset").firstValue());
-            int first = (int) Math.floorMod(offset, 1_000_000L) * 1000;
-            StringBuilder users = new StringBuilder();
-            for (int i = 0; i < 500; i++) {
-                users.append(i == 0 ? "" : ",").append(Users.user(Users.uuid(first + i), "customer-" + (first + i)));
-            }
-            String body = "{\"users\":[" + users + "],\"total\":" + Long.MAX_VALUE + ",\"offset\":" + offset + ",\"limit\":500}";
-            return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
-                    .withHeader("Content-Type", "application/json").withBody(body).build();
-        }
+        return Reply.ok("{\"users\":[" + users + "],\"total\":" + Long.MAX_VALUE + ",\"offset\":" + offset + ",\"limit\":500}");
     }
 
     @Test
     void aWalkThatEndsShortOfTheTotalSaysSo() {
-        service.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/v2/user/?offset=0&limit=500"))
-                .willReturn(okJson(Users.page(0, 120, 1000, 500))));
+        service.get("/v2/user/?offset=0&limit=500").reply(Reply.ok(Users.page(0, 120, 1000, 500)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("list", "--all", "-o", "ndjson");
+        Cli.Result result = Cli.against(service).run("list", "--all", "-o", "ndjson");
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals(120, result.out().split("\n").length);

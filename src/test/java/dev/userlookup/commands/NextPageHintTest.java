@@ -1,14 +1,10 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class NextPageHintTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     @TempDir
     Path home;
@@ -40,15 +36,14 @@ class NextPageHintTest {
     /** A short one, for 40 columns: a temporary folder's path alone takes most of them, and no word is ever broken. */
     private Path shortKeyFile;
 
+    /** A page of 2 of the 10 users, to a request with the key; without --offset the first page is asked for with the limit alone. */
+    private void page(int offset, boolean offsetAsked) {
+        service.get("/v2/user/?" + (offsetAsked ? "offset=" + offset + "&" : "") + "limit=2").withHeader("x-service-api-key", TestKeys.KEY)
+                .reply(Reply.ok(Users.page(offset, 2, 10, 2)));
+    }
+
     @BeforeEach
-    void stubAndWriteTheKey() throws Exception {
-        // Without --offset the first page is asked for with the limit alone.
-        service.stubFor(get(urlEqualTo("/v2/user/?limit=2")).withHeader("x-service-api-key", equalTo(TestKeys.KEY))
-                .willReturn(okJson(Users.page(0, 2, 10, 2))));
-        for (int offset = 0; offset < 10; offset += 2) {
-            service.stubFor(get(urlEqualTo("/v2/user/?offset=" + offset + "&limit=2")).withHeader("x-service-api-key", equalTo(TestKeys.KEY))
-                    .willReturn(okJson(Users.page(offset, 2, 10, 2))));
-        }
+    void writeTheKey() throws Exception {
         keyFile = Files.createDirectories(home.resolve("team's keys")).resolve("prod key");
         shortKeyFile = home.resolve("k");
         for (Path file : List.of(keyFile, shortKeyFile)) {
@@ -63,7 +58,7 @@ class NextPageHintTest {
 
     /** At a terminal {@code width} wide, without colour, and nothing from the environment but the home folder. */
     private Cli.Result run(int width, String... args) {
-        return Cli.bare().env("HOME", home.toString()).env("NO_COLOR", "1").terminal(true, width).run(args);
+        return Cli.bare().through(service).env("HOME", home.toString()).env("NO_COLOR", "1").terminal(true, width).run(args);
     }
 
     private static List<String> lines(Cli.Result result) {
@@ -73,6 +68,8 @@ class NextPageHintTest {
     @ParameterizedTest(name = "{0} columns")
     @ValueSource(ints = {80, 40})
     void theHintKeepsTheKeyFileAndEveryOtherOptionAndPastesAsTheCommandMeant(int width) throws Exception {
+        page(0, false);
+        page(2, true);
         Cli.Result result = run(width, "--base-url", service.baseUrl(), "--api-key-file", keyFor(width).toString(), "list", "--limit", "2");
 
         assertEquals(0, result.exit(), result::toString);
@@ -93,6 +90,7 @@ class NextPageHintTest {
     @ParameterizedTest(name = "{0} columns")
     @ValueSource(ints = {80, 40})
     void theFieldsStayWhateverTheWidthAndOptionsAfterTheCommandKeepTheirOrderWithTheOffsetInItsPlace(int width) throws Exception {
+        page(0, true);
         Cli.Result result = run(width, "list", "--offset", "0", "--fields", "client_user_id,user_id,sources",
                 "--base-url", service.baseUrl() + "/", "--limit", "2", "--api-key-file", keyFor(width).toString());
 
@@ -104,7 +102,9 @@ class NextPageHintTest {
 
     @Test
     void aKeyFromStandardInputStaysDashForAPastedHintAsksForItAtATerminal() throws Exception {
-        Cli.Result result = Cli.bare().env("HOME", home.toString()).env("NO_COLOR", "1").terminal(true, 80).stdin(TestKeys.KEY + "\n")
+        page(4, true);
+        Cli.Result result = Cli.bare().through(service).env("HOME", home.toString()).env("NO_COLOR", "1").terminal(true, 80)
+                .stdin(TestKeys.KEY + "\n")
                 .run("--api-key-file", "-", "--base-url", service.baseUrl(), "list", "--limit", "2", "--offset", "4");
 
         assertEquals(0, result.exit(), result::toString);
@@ -114,7 +114,7 @@ class NextPageHintTest {
 
     @Test
     void withoutALimitGivenTheHintAsksForThePageSizeTheServiceUsed() throws Exception {
-        service.stubFor(get(urlEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 50, 120, 50))));
+        service.get("/v2/user/").reply(Reply.ok(Users.page(0, 50, 120, 50)));
 
         Cli.Result result = run(80, "list", "--api-key-file", keyFile.toString(), "--base-url", service.baseUrl());
 

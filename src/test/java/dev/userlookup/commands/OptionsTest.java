@@ -1,22 +1,16 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.console.Io;
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.userlookup.Version;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,19 +20,22 @@ import org.junit.jupiter.params.provider.ValueSource;
 class OptionsTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     @TempDir
     Path dir;
 
-    @BeforeEach
-    void stub() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(Users.user(Users.uuid(1), "x"))));
+    /** The service knows x; a test that sends no request registers nothing, so one sent fails it. */
+    private static Registry.Stub knowsX(Registry service) {
+        Registry.Stub stub = service.get("/v2/user/resolve/x");
+        stub.reply(Reply.ok(Users.user(Users.uuid(1), "x")));
+        return stub;
     }
 
     @Test
     void globalOptionsWorkBeforeAndAfterTheSubcommand() {
-        Cli cli = Cli.bare().env("USERLOOKUP_API_KEY", TestKeys.KEY);
+        knowsX(service);
+        Cli cli = Cli.bare().through(service).env("USERLOOKUP_API_KEY", TestKeys.KEY);
 
         Cli.Result before = cli.run("--base-url", service.baseUrl(), "-o", "ndjson", "--timeout", "5", "resolve", "x");
         Cli.Result after = cli.run("resolve", "x", "--base-url", service.baseUrl(), "-o", "ndjson", "--timeout", "5");
@@ -91,7 +88,7 @@ class OptionsTest {
         dev.userlookup.settings.Settings settings = new dev.userlookup.settings.SettingsResolver(
                 java.util.Map.of("USERLOOKUP_BASE_URL", "https://127.0.0.1:9", "USERLOOKUP_API_KEY", TestKeys.KEY),
                 dev.userlookup.console.Terminal.fixed(false, false, 0), new java.io.ByteArrayInputStream(new byte[0]), System.err,
-                line -> { }).resolve(dev.userlookup.settings.GivenOptions.NONE);
+                line -> { }).resolve(new GlobalOptions());
 
         // The defaults are the settings' (one place), and help says the same.
         assertEquals(java.time.Duration.ofSeconds(30), settings.timeout().value());
@@ -107,7 +104,9 @@ class OptionsTest {
 
     @Test
     void theBaseUrlOptionBeatsTheEnvironment() {
-        Cli.Result result = Cli.against("http://127.0.0.1:9").run("resolve", "x", "--base-url", service.baseUrl());
+        knowsX(service);
+
+        Cli.Result result = Cli.against("http://127.0.0.1:9").through(service).run("resolve", "x", "--base-url", service.baseUrl());
 
         assertEquals(0, result.exit(), result::toString);
     }
@@ -122,11 +121,11 @@ class OptionsTest {
 
     @Test
     void aMissingKeyIsExit2() {
-        Cli.Result result = Cli.bare().env("USERLOOKUP_BASE_URL", service.baseUrl()).run("resolve", "x");
+        Cli.Result result = Cli.bare().through(service).env("USERLOOKUP_BASE_URL", service.baseUrl()).run("resolve", "x");
 
         assertEquals(2, result.exit());
         assertEquals("userlookup: no API key: set USERLOOKUP_API_KEY or pass --api-key-file FILE\n", result.err());
-        assertEquals(0, service.getAllServeEvents().size());
+        assertEquals(0, service.requests().size());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -134,10 +133,10 @@ class OptionsTest {
     void noOptionTakesTheKeyAndATypedKeyIsNeverEchoed(String command) {
         String[] args = command.replace("KEY", TestKeys.KEY).split(" ");
 
-        Cli.Result result = Cli.against(service.baseUrl()).run(args);
+        Cli.Result result = Cli.against(service).run(args);
 
         assertEquals(2, result.exit(), result::toString);
-        assertEquals(0, service.getAllServeEvents().size(), "no request reaches the service");
+        assertEquals(0, service.requests().size(), "no request reaches the service");
         assertEquals(1, result.err().split("\n").length, result.err());
         assertFalse(result.out().contains(TestKeys.KEY), result::toString);
         assertFalse(result.err().contains(TestKeys.KEY), result::toString);
@@ -148,12 +147,12 @@ class OptionsTest {
         Path keyFile = dir.resolve("team.key");
         Files.writeString(keyFile, "from-file-key-123\n");
         Files.setPosixFilePermissions(keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        knowsX(service).withHeader("x-service-api-key", "from-file-key-123");
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", keyFile.toString());
+        Cli.Result result = Cli.against(service).run("resolve", "x", "--api-key-file", keyFile.toString());
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals("", result.err());
-        service.verify(getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")).withHeader("x-service-api-key", equalTo("from-file-key-123")));
     }
 
     @Test
@@ -161,8 +160,9 @@ class OptionsTest {
         Path keyFile = dir.resolve("open.key");
         Files.writeString(keyFile, "open-key-789\n");
         Files.setPosixFilePermissions(keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        knowsX(service);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", keyFile.toString());
+        Cli.Result result = Cli.against(service).run("resolve", "x", "--api-key-file", keyFile.toString());
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals("userlookup: warning: " + keyFile + " is readable by others; chmod 600 " + keyFile + "\n", result.err());
@@ -175,21 +175,22 @@ class OptionsTest {
         Files.writeString(keyFile, "shared-key-790\n");
         Files.setPosixFilePermissions(keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw----rw-"));
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", keyFile.toString());
+        Cli.Result result = Cli.against(service).run("resolve", "x", "--api-key-file", keyFile.toString());
 
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: the API key file " + keyFile + " is writable by others (mode 0606): refused; chmod go-w " + keyFile
                 + "\n", result.err());
-        assertEquals(0, service.getAllServeEvents().size());
+        assertEquals(0, service.requests().size());
     }
 
     @Test
     void theKeyCanComeFromStandardInput() {
-        Cli.Result result = Cli.bare().env("USERLOOKUP_BASE_URL", service.baseUrl()).stdin("stdin-key-456\r\n")
+        knowsX(service).withHeader("x-service-api-key", "stdin-key-456");
+
+        Cli.Result result = Cli.bare().through(service).env("USERLOOKUP_BASE_URL", service.baseUrl()).stdin("stdin-key-456\r\n")
                 .run("--api-key-file", "-", "resolve", "x");
 
         assertEquals(0, result.exit(), result::toString);
-        service.verify(getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")).withHeader("x-service-api-key", equalTo("stdin-key-456")));
     }
 
     @Test
@@ -197,7 +198,7 @@ class OptionsTest {
         Path huge = dir.resolve("huge.log");
         Files.write(huge, new byte[200_000]);
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", huge.toString());
+        Cli.Result result = Cli.against(service).run("resolve", "x", "--api-key-file", huge.toString());
 
         assertEquals(2, result.exit());
         assertEquals("userlookup: the API key from the file " + huge + " is larger than 64 KiB: that is not a key\n", result.err());
@@ -205,8 +206,10 @@ class OptionsTest {
 
     @Test
     void idsOnStdinThatAreNotUtf8AreExit2() {
-        Cli.Result result = Cli.against(service.baseUrl()).stdin("x\n").run("resolve", "--stdin");
-        Cli.Result bad = new Cli().env("USERLOOKUP_BASE_URL", service.baseUrl()).env("USERLOOKUP_API_KEY", TestKeys.KEY)
+        knowsX(service);
+
+        Cli.Result result = Cli.against(service).stdin("x\n").run("resolve", "--stdin");
+        Cli.Result bad = new Cli().through(service).env("USERLOOKUP_BASE_URL", service.baseUrl()).env("USERLOOKUP_API_KEY", TestKeys.KEY)
                 .stdinBytes(new byte[] {'x', '\n', 'a', (byte) 0xff, 'b', '\n'}).run("resolve", "--stdin", "-o", "ndjson");
 
         assertEquals(0, result.exit(), result::toString);
@@ -218,7 +221,7 @@ class OptionsTest {
     void aMissingKeyFileIsExit2AndNamesTheFile() {
         String missing = dir.resolve("nope.key").toString();
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", "--api-key-file", missing);
+        Cli.Result result = Cli.against(service).run("resolve", "x", "--api-key-file", missing);
 
         assertEquals(2, result.exit());
         assertEquals("userlookup: cannot read the API key file " + missing + ": no such file\n", result.err());
@@ -227,18 +230,19 @@ class OptionsTest {
     @ParameterizedTest
     @ValueSource(strings = {"abc\ndef", "abc\rX-Injected: 1", "abc\u0000def", "abc\u001bdef", "key\u0085x"})
     void aKeyWithControlCharactersIsRefused(String key) {
-        Cli.Result result = Cli.bare().env("USERLOOKUP_BASE_URL", service.baseUrl()).env("USERLOOKUP_API_KEY", key).run("resolve", "x");
+        Cli.Result result = Cli.bare().through(service).env("USERLOOKUP_BASE_URL", service.baseUrl()).env("USERLOOKUP_API_KEY", key)
+                .run("resolve", "x");
 
         assertEquals(2, result.exit(), result::toString);
         assertTrue(result.err().contains("contains a control character"), result.err());
         assertEquals(1, result.err().split("\n").length);
-        assertEquals(0, service.getAllServeEvents().size());
+        assertEquals(0, service.requests().size());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"http://users.example.invalid", "http://192.0.2.1:8080", "http://localhost.example.invalid"})
     void plainHttpToAnotherHostIsRefusedBeforeConnecting(String url) {
-        Cli.Result result = Cli.against(url).run("resolve", "x");
+        Cli.Result result = Cli.against(url).through(service).run("resolve", "x");
 
         assertEquals(2, result.exit(), result::toString);
         assertTrue(result.err().startsWith("userlookup: refusing to send the API key in clear text to "), result.err());
@@ -248,7 +252,7 @@ class OptionsTest {
     @ParameterizedTest
     @ValueSource(strings = {"ftp://users.example.invalid", "users.example.invalid", "https://", "https://user:pw@users.example.invalid", "https://h/?q=1", "http://[::1"})
     void aMalformedBaseUrlIsExit2(String url) {
-        Cli.Result result = Cli.against(url).run("resolve", "x");
+        Cli.Result result = Cli.against(url).through(service).run("resolve", "x");
 
         assertEquals(2, result.exit(), result::toString);
         assertEquals(1, result.err().split("\n").length, result.err());
@@ -257,15 +261,19 @@ class OptionsTest {
 
     @Test
     void loopbackByAddressIsPlainHttpWithoutTheFlag() {
-        String url = service.baseUrl().replace("localhost", "127.0.0.1");
+        Registry loopback = new Registry("http://127.0.0.1:8089");
+        knowsX(loopback);
 
-        assertEquals(0, Cli.against(url).run("resolve", "x").exit());
+        Cli.Result result = Cli.against(loopback).run("resolve", "x");
+
+        assertEquals(0, result.exit(), result::toString);
+        loopback.afterEach(null);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"--timeout=0", "--timeout=-1", "--timeout=abc", "--retries=-1", "--output=xml", "--color=sometimes", "--nope"})
     void badOptionValuesAreExit2WithOneLine(String option) {
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x", option);
+        Cli.Result result = Cli.against(service).run("resolve", "x", option);
 
         assertEquals(2, result.exit(), result::toString);
         assertEquals(1, result.err().split("\n").length, result.err());
@@ -335,8 +343,10 @@ class OptionsTest {
 
     @Test
     void outputDefaultsToTableOnATerminalAndJsonElsewhere() {
-        Cli.Result terminal = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "x", "--color", "never");
-        Cli.Result pipe = Cli.against(service.baseUrl()).run("resolve", "x");
+        knowsX(service);
+
+        Cli.Result terminal = Cli.against(service).terminal(true, 100).run("resolve", "x", "--color", "never");
+        Cli.Result pipe = Cli.against(service).run("resolve", "x");
 
         assertTrue(terminal.out().startsWith("User ID "), terminal.out());
         assertTrue(pipe.out().startsWith("{\n  \"user_id\": "), pipe.out());

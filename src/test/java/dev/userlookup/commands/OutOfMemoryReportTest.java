@@ -1,14 +1,16 @@
 package dev.userlookup.commands;
 
-import dev.userlookup.console.Messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.userlookup.console.Stderr;
+import dev.userlookup.console.Console;
+import dev.userlookup.console.Io;
 import dev.userlookup.console.Terminal;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,12 +19,16 @@ import org.junit.jupiter.api.Test;
  */
 class OutOfMemoryReportTest {
 
+    private static Console console(PrintStream stderr) {
+        return new Console(new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), stderr, Map.of(),
+                Terminal.fixed(false, false, 0)));
+    }
+
     @Test
     void outOfMemoryIsOneLineExit5() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
-        ErrorReporter reporter = new ErrorReporter(new Messages(new Stderr(stderr), Terminal.fixed(false, false, 0), text -> text),
-                text -> text, () -> false, () -> false);
+        ErrorReporter reporter = new ErrorReporter(console(stderr), () -> false, () -> false);
 
         int status = reporter.report(new OutOfMemoryError("Java heap space"));
 
@@ -37,8 +43,9 @@ class OutOfMemoryReportTest {
     void aFailureInAnotherThreadIsOneLineThroughTheRunsStderrTheKeyOutAndTheRunGoesOn() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
-        ErrorReporter reporter = new ErrorReporter(new Messages(new Stderr(stderr), Terminal.fixed(false, false, 0),
-                text -> text.replace("s3cret-key", "***")), text -> text, () -> false, () -> false);
+        Console console = console(stderr);
+        console.redactWith(text -> text.replace("s3cret-key", "***"));
+        ErrorReporter reporter = new ErrorReporter(console, () -> false, () -> false);
         Thread worker = new Thread(() -> { }, "HttpClient-1-Worker-0");
 
         int goesOn = reporter.uncaught(worker, new IllegalStateException("body said s3cret-key \u001b[2J\nsecond line"));

@@ -2,10 +2,6 @@ package dev.userlookup.commands;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Stubs;
 import dev.userlookup.fake.Users;
 import java.nio.file.Files;
@@ -35,7 +33,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ResolveAnswerTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
+
+    /** Doctor takes the connection apart step by step: it needs a socket. */
+    @RegisterExtension
+    static WireMockExtension wire = Stubs.service();
 
     @TempDir
     Path home;
@@ -43,15 +45,15 @@ class ResolveAnswerTest {
     private final ObjectMapper json = new ObjectMapper();
 
     private Cli cli() {
-        return Cli.against(service.baseUrl()).env("HOME", home.toString());
+        return Cli.against(service).env("HOME", home.toString());
     }
 
-    private static void answer(String asked, String userJson) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/" + asked)).willReturn(okJson(userJson)));
+    private void answer(String asked, String userJson) {
+        service.getPath("/v2/user/resolve/" + asked).reply(Reply.ok(userJson));
     }
 
-    private static void listAnswers() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
+    private void listAnswers() {
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 1, 1, 1)));
     }
 
     // ---------------------------------------------------------------- the user asked for, or nothing
@@ -76,7 +78,7 @@ class ResolveAnswerTest {
     @ValueSource(strings = {"CUSTOMER-42", " customer-42", "customer\uff0d42"})
     void anIdTheServiceHasWrittenOtherwiseIsNamedSoItCanBeAskedForExactly(String asked) {
         // The comparison is exact: a service that matches ids loosely answers with its own spelling.
-        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(okJson(Users.user(Users.uuid(42), "customer-42"))));
+        service.getPathMatching("/v2/user/resolve/.*").reply(Reply.ok(Users.user(Users.uuid(42), "customer-42")));
 
         Cli.Result result = cli().run("resolve", asked);
 
@@ -101,7 +103,7 @@ class ResolveAnswerTest {
         answer("customer-1", Users.user(Users.uuid(1), "customer-1"));
         answer("customer-2", Users.user(Users.uuid(9), "customer-9"));
         answer("customer-3", Users.user(Users.uuid(3), "customer-3"));
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/missing")).willReturn(aResponse().withStatus(404)));
+        service.getPath("/v2/user/resolve/missing").reply(Reply.status(404));
         listAnswers();
 
         Cli.Result result = cli().stdin("customer-1\ncustomer-2\nmissing\ncustomer-3\n").run("resolve", "--stdin");
@@ -123,7 +125,8 @@ class ResolveAnswerTest {
 
     @Test
     void a404AtAWrongBaseUrlIsExit5SayingToCheckIt() {
-        // Nothing is stubbed under /wrong: every request there is a 404, as at a wrong base URL.
+        // Every request under /wrong is a 404, as at a wrong base URL.
+        service.getPathMatching("/wrong/.*").reply(Reply.status(404));
         String wrong = service.baseUrl() + "/wrong";
 
         Cli.Result result = cli().env("USERLOOKUP_BASE_URL", wrong).run("resolve", "customer-000042");
@@ -132,24 +135,24 @@ class ResolveAnswerTest {
         assertEquals("", result.out());
         assertEquals("userlookup: resolve \"customer-000042\": not found (HTTP 404), and the service's list does not answer at "
                 + "this base URL either (no such endpoint (HTTP 404)); check the base URL " + wrong + "\n", result.err());
-        service.verify(1, getRequestedFor(urlEqualTo("/wrong/v2/user/?limit=1")));
+        assertEquals(1, service.count("/wrong/v2/user/?limit=1"));
     }
 
     @Test
     void aBatchAtAWrongBaseUrlChecksItOnceAndStops() {
+        service.getPathMatching("/wrong/.*").reply(Reply.status(404));
         String wrong = service.baseUrl() + "/wrong";
 
         Cli.Result result = cli().env("USERLOOKUP_BASE_URL", wrong).run("resolve", "a", "b", "c", "d", "e", "f", "--parallel", "4");
 
         assertEquals(5, result.exit(), result::toString);
         assertTrue(result.err().contains("check the base URL " + wrong), result::toString);
-        service.verify(1, getRequestedFor(urlEqualTo("/wrong/v2/user/?limit=1")));
+        assertEquals(1, service.count("/wrong/v2/user/?limit=1"));
     }
 
     @Test
     void a404WhereTheListAnswersIsAMissingUserCheckedOnceARun() {
-        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(404)
-                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"User not found\"}")));
+        service.getPathMatching("/v2/user/resolve/.*").reply(Reply.status(404).json("{\"detail\":\"User not found\"}"));
         listAnswers();
 
         Cli.Result one = cli().run("resolve", "customer-000042");
@@ -159,13 +162,13 @@ class ResolveAnswerTest {
         assertEquals("userlookup: resolve \"customer-000042\": not found (HTTP 404): User not found\n", one.err());
         assertEquals(3, many.exit(), many::toString);
         assertEquals(6, many.err().split("\n").length, many::toString);
-        service.verify(2, getRequestedFor(urlEqualTo("/v2/user/?limit=1")));
+        assertEquals(2, service.count("/v2/user/?limit=1"));
     }
 
     @Test
     void aListThatFailsOtherwiseIsNotTakenForAMissingUserEither() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(aResponse().withStatus(404)));
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(aResponse().withStatus(200).withBody("<html>a login page</html>")));
+        service.getPath("/v2/user/resolve/x").reply(Reply.status(404));
+        service.getPath("/v2/user/").reply(Reply.status(200).body("<html>a login page</html>", null));
 
         Cli.Result result = cli().run("resolve", "x", "--retries", "0");
 
@@ -178,7 +181,7 @@ class ResolveAnswerTest {
 
     @Test
     void aRefusedKeyFromTheEnvironmentNamesTheVariable() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(aResponse().withStatus(401)));
+        service.getPath("/v2/user/resolve/x").reply(Reply.status(401));
 
         Cli.Result result = cli().run("resolve", "x");
 
@@ -189,7 +192,7 @@ class ResolveAnswerTest {
 
     @Test
     void aRefusedKeyFromTheOptionNamesTheOptionAndItsFile() throws Exception {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(aResponse().withStatus(401)));
+        service.getPath("/v2/user/resolve/x").reply(Reply.status(401));
         Path key = secret(home.resolve("ci.key"), "file-key-0001\n");
 
         Cli.Result result = cli().env("USERLOOKUP_API_KEY", null).run("resolve", "x", "--api-key-file", key.toString());
@@ -200,13 +203,13 @@ class ResolveAnswerTest {
 
     @Test
     void aRefusedKeyFromAProfileNamesTheProfileItsKeyFileOrCommandAndTheConfigFile() throws Exception {
-        service.stubFor(get(urlPathMatching("/v2/user/.*")).willReturn(aResponse().withStatus(403)));
+        wire.stubFor(get(urlPathMatching("/v2/user/.*")).willReturn(aResponse().withStatus(403)));
         Path config = home.resolve(".config/userlookup/config.toml");
         Files.createDirectories(config.getParent());
         secret(home.resolve(".config/userlookup/prod.key"), "prod-key-0001\n");
         secret(config, "default_profile = \"prod\"\n"
-                + "[profiles.prod]\nbase_url = \"" + service.baseUrl() + "\"\napi_key_file = \"~/.config/userlookup/prod.key\"\n"
-                + "[profiles.sandbox]\nbase_url = \"" + service.baseUrl() + "\"\napi_key_command = \"printf sandbox-key-0002\"\n");
+                + "[profiles.prod]\nbase_url = \"" + wire.baseUrl() + "\"\napi_key_file = \"~/.config/userlookup/prod.key\"\n"
+                + "[profiles.sandbox]\nbase_url = \"" + wire.baseUrl() + "\"\napi_key_command = \"printf sandbox-key-0002\"\n");
         Cli bare = Cli.bare().env("HOME", home.toString());
 
         Cli.Result byFile = bare.run("resolve", "x");

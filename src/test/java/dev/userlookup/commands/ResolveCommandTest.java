@@ -1,97 +1,34 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.userlookup.Version;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
-import java.io.ByteArrayOutputStream;
-import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
+/** resolve of one id: what it prints, its failures and hints; what goes on the wire is ResolveOnTheWireTest's. */
 class ResolveCommandTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     private final ObjectMapper json = new ObjectMapper();
 
     private Cli cli() {
-        return Cli.against(service.baseUrl()).env("USERLOOKUP_RETRY_BASE_MS", null);
-    }
-
-    @Test
-    void sendsTheKeyAndTheContractHeaders() {
-        service.stubFor(get("/v2/user/resolve/customer-1").willReturn(okJson(Users.user(Users.uuid(1), "customer-1"))));
-
-        Cli.Result result = cli().run("resolve", "customer-1");
-
-        assertEquals(0, result.exit(), result::toString);
-        service.verify(getRequestedFor(urlEqualTo("/v2/user/resolve/customer-1"))
-                .withHeader("x-service-api-key", equalTo(TestKeys.KEY))
-                .withHeader("Accept", equalTo("application/json"))
-                .withHeader("Accept-Encoding", equalTo("gzip"))
-                .withHeader("User-Agent", equalTo("userlookup/" + Version.get())));
-        assertEquals("", result.err());
-    }
-
-    @Test
-    void plainHttpIsHttp11() {
-        service.stubFor(get("/v2/user/resolve/h").willReturn(okJson(Users.user(Users.uuid(2), "h"))));
-
-        Cli.Result result = cli().run("resolve", "h");
-
-        assertEquals(0, result.exit(), result::toString);
-        // A client asking for HTTP/2 on plain http offers an h2c upgrade; HTTP/1.1 offers none.
-        assertEquals("HTTP/1.1", service.getAllServeEvents().get(0).getRequest().getProtocol());
-        service.verify(getRequestedFor(urlEqualTo("/v2/user/resolve/h"))
-                .withHeader("Upgrade", com.github.tomakehurst.wiremock.client.WireMock.absent())
-                .withHeader("HTTP2-Settings", com.github.tomakehurst.wiremock.client.WireMock.absent()));
-    }
-
-    @ParameterizedTest(name = "[{index}] {0} -> {1}")
-    @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
-        "a/b                | a%2Fb",
-        "q?x=1&y=2          | q%3Fx%3D1%26y%3D2",
-        "hash#tag           | hash%23tag",
-        "100%               | 100%25",
-        "%2F                | %252F",
-        "'with space'       | with%20space",
-        "Zoë 東京           | Zo%C3%AB%20%E6%9D%B1%E4%BA%AC",
-        "..                 | %2E%2E",
-        ".                  | %2E",
-        "a.b_c-d~e          | a.b_c-d~e",
-        "+1                 | %2B1",
-        "'=cmd|x'           | %3Dcmd%7Cx",
-    })
-    void encodesTheIdAsOnePathSegment(String id, String encoded) {
-        service.stubFor(get(urlEqualTo("/v2/user/resolve/" + encoded)).willReturn(okJson(Users.user(Users.uuid(7), id))));
-
-        Cli.Result result = cli().run("resolve", id);
-
-        assertEquals(0, result.exit(), result::toString);
-        service.verify(1, getRequestedFor(urlEqualTo("/v2/user/resolve/" + encoded)));
+        return Cli.against(service);
     }
 
     @Test
     void keepsThePathPrefixOfTheBaseUrl() {
-        service.stubFor(get("/api/v1/v2/user/resolve/x").willReturn(okJson(Users.user(Users.uuid(1), "x"))));
+        service.get("/api/v1/v2/user/resolve/x").reply(Reply.ok(Users.user(Users.uuid(1), "x")));
 
-        Cli.Result result = Cli.against(service.baseUrl() + "/api/v1/").run("resolve", "x");
+        Cli.Result result = Cli.against(service).env("USERLOOKUP_BASE_URL", service.baseUrl() + "/api/v1/").run("resolve", "x");
 
         assertEquals(0, result.exit(), result::toString);
     }
@@ -102,7 +39,7 @@ class ResolveCommandTest {
                 + "\"created_on\":\"2024-03-01T10:00:00.5+05:30\",\"connected_sources\":[{\"created_on\":null,"
                 + "\"source\":null,\"provider\":{\"slug\":\"p\"}}],\"fallback_time_zone\":null,"
                 + "\"beta\":{\"score\":1.50,\"big\":12345678901234567890,\"tiny\":1e-7,\"flags\":[]},\"zz_last\":true}";
-        service.stubFor(get("/v2/user/resolve/c").willReturn(okJson(body)));
+        service.get("/v2/user/resolve/c").reply(Reply.ok(body));
 
         Cli.Result result = cli().run("resolve", "c");
 
@@ -117,27 +54,9 @@ class ResolveCommandTest {
     }
 
     @Test
-    void readsAGzipBody() throws Exception {
-        ByteArrayOutputStream zipped = new ByteArrayOutputStream();
-        try (GZIPOutputStream gzip = new GZIPOutputStream(zipped)) {
-            gzip.write(Users.user(Users.uuid(4), "z").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        }
-        service.stubFor(get("/v2/user/resolve/z").willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json")
-                .withHeader("Content-Encoding", "gzip")
-                .withBody(zipped.toByteArray())));
-
-        Cli.Result result = cli().run("resolve", "z", "-o", "ndjson");
-
-        assertEquals(0, result.exit(), result::toString);
-        assertEquals(Users.uuid(4), json.readTree(result.outBytes()).get("user_id").asText());
-    }
-
-    @Test
     void notFoundIsExit3WithTheServiceDetail() {
-        service.stubFor(get("/v2/user/resolve/nobody").willReturn(aResponse().withStatus(404)
-                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"User not found\"}")));
-        service.stubFor(get("/v2/user/?limit=1").willReturn(okJson(Users.page(0, 1, 1, 1))));
+        service.get("/v2/user/resolve/nobody").reply(Reply.status(404).json("{\"detail\":\"User not found\"}"));
+        service.get("/v2/user/?limit=1").reply(Reply.ok(Users.page(0, 1, 1, 1)));
 
         Cli.Result result = cli().run("resolve", "nobody");
 
@@ -149,10 +68,9 @@ class ResolveCommandTest {
     @Test
     void aUserIdNotFoundGetsAHintTowardsFind() {
         String userId = "138ADBBD-c5e6-36c4-aff7-48390b9f91da";
-        service.stubFor(get("/v2/user/resolve/" + userId).willReturn(aResponse().withStatus(404)
-                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"User not found\"}")));
-        service.stubFor(get("/v2/user/resolve/customer-" + userId).willReturn(aResponse().withStatus(404)));
-        service.stubFor(get("/v2/user/?limit=1").willReturn(okJson(Users.page(0, 1, 1, 1))));
+        service.get("/v2/user/resolve/" + userId).reply(Reply.status(404).json("{\"detail\":\"User not found\"}"));
+        service.get("/v2/user/resolve/customer-" + userId).reply(Reply.status(404));
+        service.get("/v2/user/?limit=1").reply(Reply.ok(Users.page(0, 1, 1, 1)));
 
         Cli.Result result = cli().run("resolve", userId);
         Cli.Result notShaped = cli().run("resolve", "customer-" + userId);
@@ -167,9 +85,9 @@ class ResolveCommandTest {
     @Test
     void aUserIdNotFoundAmongSeveralGetsTheHintOnItsOwnLine() {
         String userId = "138adbbd-c5e6-36c4-aff7-48390b9f91da";
-        service.stubFor(get("/v2/user/resolve/" + userId).willReturn(aResponse().withStatus(404)));
-        service.stubFor(get("/v2/user/resolve/customer-1").willReturn(okJson(Users.user(Users.uuid(1), "customer-1"))));
-        service.stubFor(get("/v2/user/?limit=1").willReturn(okJson(Users.page(0, 1, 1, 1))));
+        service.get("/v2/user/resolve/" + userId).reply(Reply.status(404));
+        service.get("/v2/user/resolve/customer-1").reply(Reply.ok(Users.user(Users.uuid(1), "customer-1")));
+        service.get("/v2/user/?limit=1").reply(Reply.ok(Users.page(0, 1, 1, 1)));
 
         Cli.Result result = cli().run("resolve", "customer-1", userId, "-o", "ndjson");
 
@@ -185,13 +103,12 @@ class ResolveCommandTest {
 
         assertEquals(2, result.exit(), result::toString);
         assertTrue(result.err().startsWith("userlookup: resolve: the client user id is empty"), result.err());
-        assertEquals(0, service.getAllServeEvents().size());
+        assertEquals(0, service.requests().size());
     }
 
     @Test
     void theKeyNeverAppearsEvenVerbose() {
-        service.stubFor(get("/v2/user/resolve/echo").willReturn(aResponse().withStatus(500)
-                .withBody("{\"detail\":\"bad key " + TestKeys.KEY + "\"}")));
+        service.get("/v2/user/resolve/echo").reply(Reply.status(500).body("{\"detail\":\"bad key " + TestKeys.KEY + "\"}", null));
 
         Cli.Result result = cli().run("resolve", "echo", "-v", "--retries", "0");
 

@@ -75,7 +75,7 @@ class SignalStopTest {
                 Map.of("USERLOOKUP_BASE_URL", slow.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, true, 0));
         AtomicInteger exit = new AtomicInteger(-1);
         AtomicReference<SignalStop> stop = new AtomicReference<>();
-        Thread runner = new Thread(() -> exit.set(App.run(new String[] {"list", "--all", "--limit", "100", "-o", format}, io, stop.get(), null, null)));
+        Thread runner = new Thread(() -> exit.set(App.run(new String[] {"list", "--all", "--limit", "100", "-o", format}, new Factory(io, stop.get(), null, null), null)));
         stop.set(new SignalStop(runner));
         runner.start();
 

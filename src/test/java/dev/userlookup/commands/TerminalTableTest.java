@@ -1,19 +1,12 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.userlookup.console.DisplayWidth;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import java.util.Arrays;
 import java.util.List;
@@ -29,16 +22,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 class TerminalTableTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry();
 
     private static final String USER = Users.user(Users.uuid(1), "customer-000001");
 
     private Cli.Result list(int width, String... more) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(100, 3, 1250, 3))));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(100, 3, 1250, 3)));
         String[] args = new String[more.length + 4];
         System.arraycopy(new String[] {"list", "--limit", "3", "--color=never"}, 0, args, 0, 4);
         System.arraycopy(more, 0, args, 4, more.length);
-        return Cli.against(service.baseUrl()).terminal(true, width).run(args);
+        return Cli.against(service).terminal(true, width).run(args);
     }
 
     private static List<String> lines(Cli.Result result) {
@@ -80,10 +73,10 @@ class TerminalTableTest {
     @Test
     void idsTooLongToShareALineTakeLinesOfTheirOwnAndTheRestOfTheRowStays() {
         String longId = "tenant-eu-west-1/customers/2024/acme-corporation/0000042";
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(
-                "{\"users\":[" + Users.user(Users.uuid(1), longId) + "],\"total\":1,\"offset\":0,\"limit\":1}")));
+        service.getPath("/v2/user/")
+                .reply(Reply.ok("{\"users\":[" + Users.user(Users.uuid(1), longId) + "],\"total\":1,\"offset\":0,\"limit\":1}"));
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 80).run("list", "--color=never");
+        Cli.Result result = Cli.against(service).terminal(true, 80).run("list", "--color=never");
 
         assertEquals(List.of("USER ID                               CLIENT USER ID  CREATED (UTC)     SOURCES",
                 Users.uuid(1) + " ".repeat(18) + "2024-03-01 10:00  oura",
@@ -109,10 +102,11 @@ class TerminalTableTest {
 
     /** A page of three users, the middle one with {@link #LONG_ID}. */
     private Cli.Result listWithOneLongId(int width) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson("{\"users\":["
-                + Users.user(Users.uuid(100), "customer-100") + "," + Users.user(Users.uuid(101), LONG_ID) + ","
-                + Users.user(Users.uuid(102), "customer-102") + "],\"total\":1250,\"offset\":100,\"limit\":3}")));
-        return Cli.against(service.baseUrl()).terminal(true, width).run("list", "--limit", "3", "--color=never");
+        service.getPath("/v2/user/")
+                .reply(Reply.ok("{\"users\":[" + Users.user(Users.uuid(100), "customer-100") + ","
+                        + Users.user(Users.uuid(101), LONG_ID) + "," + Users.user(Users.uuid(102), "customer-102")
+                        + "],\"total\":1250,\"offset\":100,\"limit\":3}"));
+        return Cli.against(service).terminal(true, width).run("list", "--limit", "3", "--color=never");
     }
 
     @ParameterizedTest(name = "{0} columns")
@@ -177,10 +171,9 @@ class TerminalTableTest {
         for (int i = 0; i < 11; i++) {
             users.append(i == 0 ? "" : ",").append(Users.user(Users.uuid(i), i == 5 ? odd : "customer-" + (100 + i)));
         }
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(
-                "{\"users\":[" + users + "],\"total\":11,\"offset\":0,\"limit\":11}")));
+        service.getPath("/v2/user/").reply(Reply.ok("{\"users\":[" + users + "],\"total\":11,\"offset\":0,\"limit\":11}"));
 
-        List<String> lines = lines(Cli.against(service.baseUrl()).terminal(true, 80).run("list", "--color=never"));
+        List<String> lines = lines(Cli.against(service).terminal(true, 80).run("list", "--color=never"));
 
         String header = "USER ID                               CLIENT USER ID  CREATED (UTC)     SOURCES";
         assertEquals(header, lines.get(0));
@@ -199,10 +192,9 @@ class TerminalTableTest {
                     .replace("Europe/Berlin", zones[i]).replace("\"connected_sources\":[",
                             "\"connected_sources\":[{\"created_on\":\"2024-03-02T08:30:00+00:00\",\"source\":{\"slug\":\"apple_health_kit\"}},"));
         }
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(
-                "{\"users\":[" + users + "],\"total\":3,\"offset\":0,\"limit\":3}")));
+        service.getPath("/v2/user/").reply(Reply.ok("{\"users\":[" + users + "],\"total\":3,\"offset\":0,\"limit\":3}"));
 
-        List<String> lines = lines(Cli.against(service.baseUrl()).terminal(true, 80).run("list", "--color=never"));
+        List<String> lines = lines(Cli.against(service).terminal(true, 80).run("list", "--color=never"));
 
         assertEquals("USER ID                               CLIENT USER ID   CREATED     SOURCES", lines.get(0));
         assertEquals(Users.uuid(1) + "  customer-000001  2024-03-01  apple_health…", lines.get(2));
@@ -210,12 +202,12 @@ class TerminalTableTest {
 
     @Test
     void laterPagesOfAWalkKeepTheLayoutAndALongIdThereTakesASecondLine() {
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=3")).willReturn(okJson(Users.page(0, 3, 6, 3))));
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=3&limit=3")).willReturn(okJson("{\"users\":["
-                + Users.user(Users.uuid(3), LONG_ID) + "," + Users.user(Users.uuid(4), "customer-4") + ","
-                + Users.user(Users.uuid(5), "customer-5") + "],\"total\":6,\"offset\":3,\"limit\":3}")));
+        service.get("/v2/user/?offset=0&limit=3").reply(Reply.ok(Users.page(0, 3, 6, 3)));
+        service.get("/v2/user/?offset=3&limit=3")
+                .reply(Reply.ok("{\"users\":[" + Users.user(Users.uuid(3), LONG_ID) + "," + Users.user(Users.uuid(4), "customer-4")
+                        + "," + Users.user(Users.uuid(5), "customer-5") + "],\"total\":6,\"offset\":3,\"limit\":3}"));
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 120)
+        Cli.Result result = Cli.against(service).terminal(true, 120)
                 .run("list", "--all", "--limit", "3", "--parallel", "1", "--color=never");
 
         assertEquals(0, result.exit(), result::toString);
@@ -233,9 +225,9 @@ class TerminalTableTest {
     @ParameterizedTest(name = "{0} columns")
     @ValueSource(ints = {60, 80})
     void theCardKeepsALongIdWholeWithoutWrappingToColumnZero(int width) {
-        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(okJson(Users.user(Users.uuid(1), LONG_ID))));
+        service.getPathMatching("/v2/user/resolve/.*").reply(Reply.ok(Users.user(Users.uuid(1), LONG_ID)));
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, width).run("resolve", LONG_ID, "--color=never");
+        Cli.Result result = Cli.against(service).terminal(true, width).run("resolve", LONG_ID, "--color=never");
 
         assertEquals(0, result.exit(), result::toString);
         List<String> lines = lines(result);
@@ -285,9 +277,9 @@ class TerminalTableTest {
     @ParameterizedTest(name = "{0} columns")
     @ValueSource(ints = {60, 80, 100})
     void theCardFitsAndKeepsItsIds(int width) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-000001")).willReturn(okJson(USER)));
+        service.getPath("/v2/user/resolve/customer-000001").reply(Reply.ok(USER));
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, width).run("resolve", "customer-000001", "--color=never");
+        Cli.Result result = Cli.against(service).terminal(true, width).run("resolve", "customer-000001", "--color=never");
 
         assertEquals(0, result.exit(), result::toString);
         for (String line : lines(result)) {
@@ -300,10 +292,10 @@ class TerminalTableTest {
 
     @Test
     void provenanceMovesToItsOwnLineBeforeAnythingIsCut() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-000001")).willReturn(okJson(USER)));
+        service.getPath("/v2/user/resolve/customer-000001").reply(Reply.ok(USER));
 
-        String wide = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "customer-000001", "--color=never").out();
-        String narrow = Cli.against(service.baseUrl()).terminal(true, 50).run("resolve", "customer-000001", "--color=never").out();
+        String wide = Cli.against(service).terminal(true, 100).run("resolve", "customer-000001", "--color=never").out();
+        String narrow = Cli.against(service).terminal(true, 50).run("resolve", "customer-000001", "--color=never").out();
 
         assertTrue(wide.contains("Time zone       Europe/Berlin (from oura, updated 2024-03-02 08:30:00 +00:00)\n"), wide);
         assertTrue(narrow.contains("Time zone       Europe/Berlin\n                (from oura, updated 2024-03-02)\n"), narrow);
@@ -311,9 +303,9 @@ class TerminalTableTest {
 
     @Test
     void anOpenIngestionRangeIsSaidNotDrawnAsCutText() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-000001")).willReturn(okJson(USER)));
+        service.getPath("/v2/user/resolve/customer-000001").reply(Reply.ok(USER));
 
-        String card = Cli.against(service.baseUrl()).terminal(true, 100).run("resolve", "customer-000001", "--color=never").out();
+        String card = Cli.against(service).terminal(true, 100).run("resolve", "customer-000001", "--color=never").out();
 
         assertTrue(card.contains("Ingestion       from 2024-01-01, no end set\n"), card);
         assertFalse(card.contains("…"), card);
@@ -323,7 +315,7 @@ class TerminalTableTest {
     void aRetryIsAnnouncedOnATerminalWithWhatFailedTheAttemptAndTheWait() {
         stubFailThenUser();
 
-        Cli.Result result = Cli.against(service.baseUrl()).terminal(true, 200).run("resolve", "x", "--color=never");
+        Cli.Result result = Cli.against(service).terminal(true, 200).run("resolve", "x", "--color=never");
 
         assertEquals(0, result.exit(), result::toString);
         // One line in place, taken away before the card is written to the same screen.
@@ -336,28 +328,24 @@ class TerminalTableTest {
     void aRetryIsNotAnnouncedIntoAPipe() {
         stubFailThenUser();
 
-        Cli.Result result = Cli.against(service.baseUrl()).run("resolve", "x");
+        Cli.Result result = Cli.against(service).run("resolve", "x");
 
         assertEquals(0, result.exit(), result::toString);
         assertEquals("", result.err());
     }
 
-    private static void stubFailThenUser() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).inScenario("retry").whenScenarioStateIs(Scenario.STARTED)
-                .willReturn(aResponse().withStatus(503)).willSetStateTo("up"));
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).inScenario("retry").whenScenarioStateIs("up")
-                .willReturn(okJson(Users.user(Users.uuid(1), "x"))));
+    private void stubFailThenUser() {
+        service.getPath("/v2/user/resolve/x").reply(Reply.status(503), Reply.ok(Users.user(Users.uuid(1), "x")));
     }
 
     @Test
     void anErrorOnATerminalIsFittedBetweenWords() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(aResponse().withStatus(404)
-                .withHeader("Content-Type", "application/json")
-                .withBody("{\"detail\":\"No user with that client_user_id exists in this team; check the id and the team key\"}")));
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 1, 1, 1))));
+        service.getPath("/v2/user/resolve/x")
+                .reply(Reply.status(404).json("{\"detail\":\"No user with that client_user_id exists in this team; check the id and the team key\"}"));
+        service.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 1, 1, 1)));
 
-        Cli.Result terminal = Cli.against(service.baseUrl()).terminal(true, 60).run("resolve", "x");
-        Cli.Result pipe = Cli.against(service.baseUrl()).run("resolve", "x");
+        Cli.Result terminal = Cli.against(service).terminal(true, 60).run("resolve", "x");
+        Cli.Result pipe = Cli.against(service).run("resolve", "x");
 
         assertEquals(3, terminal.exit());
         for (String line : terminal.err().split("\n")) {

@@ -1,18 +1,11 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
 import dev.userlookup.network.FakeTiming;
 import java.time.Duration;
@@ -35,13 +28,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ThrottleTest {
 
     @RegisterExtension
-    static WireMockExtension service = Stubs.service(Stubs.loopback().containerThreads(64));
+    final Registry service = new Registry();
 
     /** The run's clock: its pauses take no real time. */
     private final FakeTiming timing = new FakeTiming();
 
     private Cli cli() {
-        return Cli.against(service.baseUrl()).timing(timing);
+        return Cli.against(service).timing(timing);
     }
 
     private static void assertOneLine(Cli.Result result) {
@@ -60,10 +53,8 @@ class ThrottleTest {
      */
     @Test
     void aStormOf429sOnAWalkIsNotMetWithABurstOfRetries() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/")).atPriority(5)
-                .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "0")));
-        service.stubFor(get(urlEqualTo("/v2/user/?offset=0&limit=500")).atPriority(1)
-                .willReturn(okJson(Users.page(0, 500, 50_000, 500))));
+        service.getPath("/v2/user/").reply(Reply.status(429).header("Retry-After", "0"));
+        service.get("/v2/user/?offset=0&limit=500").reply(Reply.ok(Users.page(0, 500, 50_000, 500)));
 
         Cli.Result result = cli().run("list", "--all", "--parallel", "16", "-o", "ndjson");
 
@@ -71,13 +62,13 @@ class ThrottleTest {
         assertOneLine(result);
         // Whichever request gave up first, the walk ends at its head page, in its name.
         assertTrue(result.err().startsWith("userlookup: list (offset 500 limit 500): the service is busy (HTTP 429); "), result.err());
-        int requests = service.getAllServeEvents().size();
+        int requests = service.requests().size();
         assertTrue(requests <= 48, requests + " requests for a walk refused with 429");
     }
 
     @Test
     void aStormOf429sOnABatchResolveIsNotMetWithABurstOfRetries() {
-        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(429).withHeader("Retry-After", "0")));
+        service.getPathMatching("/v2/user/resolve/.*").reply(Reply.status(429).header("Retry-After", "0"));
         String ids = IntStream.range(0, 64).mapToObj(i -> "id-" + i).collect(Collectors.joining("\n"));
 
         Cli.Result result = cli().stdin(ids).run("resolve", "--stdin", "--parallel", "16", "-o", "ndjson");
@@ -85,7 +76,7 @@ class ThrottleTest {
         assertEquals(5, result.exit(), result::toString);
         // The batch ends at its first id, in its own name, whichever request gave up first.
         assertTrue(result.err().startsWith("userlookup: resolve \"id-0\": the service is busy (HTTP 429)"), result.err());
-        int requests = service.getAllServeEvents().size();
+        int requests = service.requests().size();
         assertTrue(requests <= 48, requests + " requests for a batch refused with 429 (see the walk's case for the bound)");
     }
 
@@ -97,24 +88,15 @@ class ThrottleTest {
      */
     @Test
     void aRefusalIsRetriedPastTheRetriesWhileTheServiceAnswersWithinTheBound() {
-        String scenario = "refused five times";
-        String state = com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
-        for (int i = 1; i <= 5; i++) {
-            service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).inScenario(scenario).whenScenarioStateIs(state)
-                    .willReturn(aResponse().withStatus(503).withHeader("Content-Type", "text/html")
-                            .withBody("<html><head><title>503 Service Temporarily Unavailable</title></head></html>"))
-                    .willSetStateTo("refused " + i));
-            state = "refused " + i;
-        }
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).inScenario(scenario).whenScenarioStateIs(state)
-                .willReturn(okJson(Users.user("u-1", "x"))));
+        Reply refused = Reply.status(503).body("<html><head><title>503 Service Temporarily Unavailable</title></head></html>", "text/html");
+        service.get("/v2/user/resolve/x").reply(refused, refused, refused, refused, refused, Reply.ok(Users.user("u-1", "x")));
         long started = timing.nanoTime();
 
         Cli.Result result = cli().run("resolve", "x", "-o", "json", "-v");
 
         assertEquals(0, result.exit(), result::toString);
         assertTrue(result.out().contains("\"client_user_id\": \"x\""), result::toString);
-        service.verify(6, getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")));
+        assertEquals(6, service.count("/v2/user/resolve/x"));
         // -v says what the refusals taught: no Retry-After, so the run keeps to a rate of its own.
         assertTrue(result.err().matches("(?s).*\\* retry 5 in \\d+\\.\\d s after HTTP 503 \\(the run slows to \\d+\\.\\d requests a second\\)\n.*"),
                 result.err());
@@ -128,7 +110,7 @@ class ThrottleTest {
      */
     @Test
     void aServiceThatRefusesEverythingEndsTheRunOnceNothingHasBeenAnsweredFor30s() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(aResponse().withStatus(503)));
+        service.get("/v2/user/resolve/x").reply(Reply.status(503));
         long started = timing.nanoTime();
 
         Cli.Result result = cli().run("resolve", "x");
@@ -138,7 +120,7 @@ class ThrottleTest {
         // The pauses (a fake clock's jitter is the backoff's ceiling): 0.5, 1, 2, 4, 8, 16 s, 31.5 s in all.
         assertEquals("userlookup: resolve \"x\": the service failed (HTTP 503); gave up after 6 retries: nothing answered for 30 s\n",
                 result.err());
-        service.verify(7, getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")));
+        assertEquals(7, service.count("/v2/user/resolve/x"));
         assertEquals(Duration.ofMillis(31_500).toNanos(), timing.nanoTime() - started);
         // --retries says so (its whole description: the man page prints it; --help its first line).
         String described = String.join(" ", App.commandLine(new dev.userlookup.console.Io(new java.io.ByteArrayInputStream(new byte[0]),
@@ -152,21 +134,21 @@ class ThrottleTest {
     @ParameterizedTest(name = "Retry-After: {0}")
     @ValueSource(strings = {"99999999999999999999", "9223372036854775807", "9223372036854775808"})
     void aRetryAfterPastALongFailsAtOnceSayingHowLongInYears(String seconds) {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(aResponse().withStatus(429).withHeader("Retry-After", seconds)));
+        service.get("/v2/user/resolve/x").reply(Reply.status(429).header("Retry-After", seconds));
 
         Cli.Result result = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(10),
                 () -> cli().run("resolve", "x"));
 
         assertEquals(5, result.exit(), result::toString);
         assertOneLine(result);
-        service.verify(1, getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")));
+        assertEquals(1, service.count("/v2/user/resolve/x"));
         assertTrue(result.err().matches("(?s).*it asks to wait " + seconds + " s, about [0-9,]+ years: longer than any date\n"),
                 result.err());
     }
 
     @Test
     void aRetryAfterOfMoreThanADayNamesTheDate() {
-        service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(aResponse().withStatus(503).withHeader("Retry-After", "172800")));
+        service.get("/v2/user/resolve/x").reply(Reply.status(503).header("Retry-After", "172800"));
 
         Cli.Result result = cli().run("resolve", "x");
 

@@ -30,8 +30,10 @@ class ConsoleTest {
             @Override public int width() { return 80; }
             @Override public int height() { return 24; }
         };
-        return new Console(new Io(new ByteArrayInputStream(new byte[0]), screen, new PrintStream(err, true, StandardCharsets.UTF_8),
-                env, terminal), text -> text.replace("s3cret", "***"));
+        Console console = new Console(new Io(new ByteArrayInputStream(new byte[0]), screen, new PrintStream(err, true, StandardCharsets.UTF_8),
+                env, terminal));
+        console.redactWith(text -> text.replace("s3cret", "***"));
+        return console;
     }
 
     private String shown() {

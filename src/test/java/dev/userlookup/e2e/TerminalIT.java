@@ -13,6 +13,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.userlookup.fake.FakeService;
+import dev.userlookup.fake.Stubs;
 import dev.userlookup.console.DisplayWidth;
 import java.time.Duration;
 import java.util.Arrays;
@@ -52,7 +53,7 @@ class TerminalIT {
             fake.close();
         }
         if (longIds != null) {
-            longIds.stop();
+            Stubs.stop(longIds);
         }
     }
 

@@ -62,6 +62,7 @@ class HttpTransportTest {
 
     private final CountDownLatch heldArrived = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
+    private final java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
     private HttpServer server;
     private ExecutorService serverThreads;
     private ExecutorService background;
@@ -84,6 +85,7 @@ class HttpTransportTest {
         serverThreads = Executors.newCachedThreadPool();
         server.setExecutor(serverThreads);
         server.createContext("/v2/user/", exchange -> {
+            requests.incrementAndGet();
             String query = exchange.getRequestURI().getQuery();
             if (query != null && query.contains("offset=1")) {
                 heldArrived.countDown();
@@ -109,8 +111,8 @@ class HttpTransportTest {
     }
 
     private static ClientSettings settings(String baseUrl, List<CaFile> caFiles) {
-        return new ClientSettings(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"), Duration.ofSeconds(30), 0,
-                ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/test", null, caFiles, null, null, new FakeTiming(), 0, null);
+        return ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test")).timeout(Duration.ofSeconds(30))
+                .userAgent("userlookup/test").caFiles(caFiles).timing(new FakeTiming()).build();
     }
 
     private static Set<Thread> selectorThreads() {
@@ -153,6 +155,27 @@ class HttpTransportTest {
     }
 
     @Test
+    void aCallLeftBehindByTheRunSendsNothingOnceTheClientIsClosed() throws Exception {
+        String baseUrl = startServer();
+        Set<Thread> before = selectorThreads();
+        ServiceClient client = new ServiceClient(settings(baseUrl, List.of()));
+        client.list(null, 1);
+
+        client.close();
+
+        // A worker still on its way when the run ended (a batch stopped by a failure) finds no client
+        // made again: no request after the run, no selector thread left to wait for at exit.
+        assertThrows(java.util.concurrent.CancellationException.class, () -> client.list(null, 1));
+        assertEquals(1, requests.get(), "requests that reached the server");
+        Set<Thread> after = selectorThreads();
+        after.removeAll(before);
+        for (Thread thread : after) {
+            thread.join(TimeUnit.SECONDS.toMillis(30));
+            assertFalse(thread.isAlive(), thread.getName() + " still runs after close");
+        }
+    }
+
+    @Test
     void anAnswerReachesTheRequestWhileEveryThreadOfTheCommonPoolIsBusy() throws Exception {
         // On JDK 25 the common pool runs every CompletableFuture's own tasks in the JVM, with one
         // thread on two cores; any code may keep its threads busy (here: waiting, as a test's
@@ -182,9 +205,8 @@ class HttpTransportTest {
             while (busy.getCount() > 0 && (pool.getQueuedSubmissionCount() == 0 || pool.getActiveThreadCount() < threads)) {
                 busy.await(10, TimeUnit.MILLISECONDS);
             }
-            ClientSettings settings = new ClientSettings(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"),
-                    Duration.ofSeconds(5), 0, ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/test", null, List.of(), null, null,
-                    new FakeTiming(), 0, null);
+            ClientSettings settings = ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"))
+                    .timeout(Duration.ofSeconds(5)).userAgent("userlookup/test").timing(new FakeTiming()).build();
             try (ServiceClient client = new ServiceClient(settings)) {
                 assertEquals(0, client.list(null, 1).users().size());
             }

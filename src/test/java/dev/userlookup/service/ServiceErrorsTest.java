@@ -7,7 +7,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import dev.userlookup.fake.Stubs;
 import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ClientSettings;
@@ -22,7 +22,6 @@ import dev.userlookup.network.FakeTiming;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -38,9 +37,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ServiceErrorsTest {
 
     @RegisterExtension
-    static WireMockExtension service = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension service = Stubs.service();
 
     static {
         // java.net.http reads its proxy settings once, as it loads: the command line's own (App) must
@@ -57,9 +54,8 @@ class ServiceErrorsTest {
     private static final String PAGE = "{\"users\":[],\"total\":0,\"offset\":0,\"limit\":1}";
 
     private static ServiceClient client(String baseUrl) {
-        return new ServiceClient(new ClientSettings(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"),
-                Duration.ofSeconds(30), 0, ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/test", null, List.of(), null, null,
-                new FakeTiming(), 0, null));
+        return new ServiceClient(ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"))
+                .timeout(Duration.ofSeconds(30)).userAgent("userlookup/test").timing(new FakeTiming()).build());
     }
 
     private static void resolveAnswers(int status, String date) {

@@ -89,7 +89,7 @@ final class ChosenColumns {
     }
 
     /** The user's cells for {@code fields}, as the list table shows each: the key out, escaped. */
-    static String[] cells(List<UserField> fields, UserRecord record, UnaryOperator<String> keyOut) {
+    static String[] cells(List<UserField> fields, UserRecord record, UnaryOperator<String> redact) {
         String[] cells = new String[fields.size()];
         for (int i = 0; i < cells.length; i++) {
             UserField field = fields.get(i);
@@ -98,7 +98,7 @@ final class ChosenColumns {
                 case SLUGS -> record.sourceSlugs().isEmpty() ? null : String.join(", ", record.sourceSlugs());
                 default -> record.text(field);
             };
-            cells[i] = UserCells.cell(text, keyOut);
+            cells[i] = UserCells.cell(text, redact);
         }
         return cells;
     }

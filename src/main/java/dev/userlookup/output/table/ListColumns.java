@@ -46,16 +46,16 @@ final class ListColumns {
     }
 
     /** A row reads only the fields it shows; of them only the creation time must be read as a time. */
-    static String[] cells(UserRecord record, UnaryOperator<String> keyOut) {
+    static String[] cells(UserRecord record, UnaryOperator<String> redact) {
         OffsetDateTime createdOn = record.createdOn();
         List<String> sources = record.sourceSlugs();
         String[] cells = new String[2 + Extra.values().length];
-        cells[USER_ID_CELL] = UserCells.cell(record.userId(), keyOut);
-        cells[CLIENT_USER_ID_CELL] = UserCells.cell(record.clientUserId(), keyOut);
-        cells[Extra.MINUTES.cell()] = UserCells.cell(UserCells.minutesUtc(createdOn), keyOut);
-        cells[Extra.DATE.cell()] = UserCells.cell(UserCells.dateUtc(createdOn), keyOut);
-        cells[Extra.SOURCES.cell()] = UserCells.cell(sources.isEmpty() ? null : String.join(", ", sources), keyOut);
-        cells[Extra.TIME_ZONE.cell()] = UserCells.cell(record.text(UserField.FALLBACK_TIME_ZONE), keyOut);
+        cells[USER_ID_CELL] = UserCells.cell(record.userId(), redact);
+        cells[CLIENT_USER_ID_CELL] = UserCells.cell(record.clientUserId(), redact);
+        cells[Extra.MINUTES.cell()] = UserCells.cell(UserCells.minutesUtc(createdOn), redact);
+        cells[Extra.DATE.cell()] = UserCells.cell(UserCells.dateUtc(createdOn), redact);
+        cells[Extra.SOURCES.cell()] = UserCells.cell(sources.isEmpty() ? null : String.join(", ", sources), redact);
+        cells[Extra.TIME_ZONE.cell()] = UserCells.cell(record.text(UserField.FALLBACK_TIME_ZONE), redact);
         return cells;
     }
 

@@ -44,7 +44,7 @@ public final class TableRenderer implements Renderer {
 
     @Override
     public void user(UserRecord record) throws IOException {
-        new UserCard(style, context.width(), context.keyOut(), fields).write(record, out);
+        new UserCard(style, context.width(), context.redact(), fields).write(record, out);
     }
 
     @Override
@@ -62,9 +62,9 @@ public final class TableRenderer implements Renderer {
 
     private UserStream rows() {
         if (fields == null) {
-            return new RowStream(user -> ListColumns.cells(user, context.keyOut()), sample -> ListColumns.fit(sample, context.width()));
+            return new RowStream(user -> ListColumns.cells(user, context.redact()), sample -> ListColumns.fit(sample, context.width()));
         }
-        return new RowStream(user -> ChosenColumns.cells(fields, user, context.keyOut()),
+        return new RowStream(user -> ChosenColumns.cells(fields, user, context.redact()),
                 sample -> ChosenColumns.fit(fields, sample, context.width()));
     }
 

@@ -43,17 +43,17 @@ final class UserCard {
 
     private final Style style;
     private final int width;
-    private final UnaryOperator<String> keyOut;
+    private final UnaryOperator<String> redact;
     /** The card's own choice and order of fields, where {@code --fields} chose none: the ids people copy first. */
     private static final List<UserField> LINES = Stream.concat(Stream.of(UserField.USER_ID, UserField.CLIENT_USER_ID),
             UserField.all().stream().filter(field -> field != UserField.USER_ID && field != UserField.CLIENT_USER_ID)).toList();
     private final List<UserField> chosen;
 
     /** @param chosen the fields chosen with --fields, in their order, or null for the card's own */
-    UserCard(Style style, int width, UnaryOperator<String> keyOut, List<UserField> chosen) {
+    UserCard(Style style, int width, UnaryOperator<String> redact, List<UserField> chosen) {
         this.style = style;
         this.width = width;
-        this.keyOut = keyOut;
+        this.redact = redact;
         this.chosen = chosen == null ? LINES : chosen;
     }
 
@@ -96,8 +96,8 @@ final class UserCard {
                 out.write(label + style.dim(NONE) + "\n");
                 continue;
             }
-            String value = UserCells.shown(field.value(), keyOut);
-            String detail = field.detail() == null ? null : "(" + UserCells.shown(field.detail(), keyOut) + ")";
+            String value = UserCells.shown(field.value(), redact);
+            String detail = field.detail() == null ? null : "(" + UserCells.shown(field.detail(), redact) + ")";
             String whole = detail == null ? value : value + " " + detail;
             if (room == 0 || DisplayWidth.of(whole) <= room) {
                 out.write(label + whole + "\n");
@@ -113,7 +113,7 @@ final class UserCard {
                 }
             }
             if (detail != null) {
-                String shorter = DisplayWidth.of(detail) <= room ? detail : "(" + UserCells.shown(field.shortDetail(), keyOut) + ")";
+                String shorter = DisplayWidth.of(detail) <= room ? detail : "(" + UserCells.shown(field.shortDetail(), redact) + ")";
                 out.write(continuation + style.dim(DisplayWidth.truncate(shorter, room)) + "\n");
             }
         }
@@ -178,9 +178,9 @@ final class UserCard {
         for (UserRecord.ConnectedSource connected : user.sources()) {
             OffsetDateTime createdOn = user.time("connected_sources[" + connected.index() + "].created_on", connected.createdOn());
             rows.add(new String[] {
-                UserCells.cell(connected.slug(), keyOut),
-                UserCells.cell(connected.name(), keyOut),
-                UserCells.cell(UserCells.seconds(createdOn), keyOut),
+                UserCells.cell(connected.slug(), redact),
+                UserCells.cell(connected.name(), redact),
+                UserCells.cell(UserCells.seconds(createdOn), redact),
             });
         }
         return rows;

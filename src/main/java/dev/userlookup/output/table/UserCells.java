@@ -22,13 +22,13 @@ final class UserCells {
      * A text from the service as a cell: the key taken out (before any cut), escaped by
      * {@link SafeText}, or {@link #NONE} when missing or empty.
      */
-    static String cell(String text, UnaryOperator<String> keyOut) {
-        return text == null || text.isEmpty() ? NONE : shown(text, keyOut);
+    static String cell(String text, UnaryOperator<String> redact) {
+        return text == null || text.isEmpty() ? NONE : shown(text, redact);
     }
 
     /** A text from the service as a table shows it: the key out, then escaped. */
-    static String shown(String text, UnaryOperator<String> keyOut) {
-        return SafeText.escape(keyOut.apply(text));
+    static String shown(String text, UnaryOperator<String> redact) {
+        return SafeText.escape(redact.apply(text));
     }
 
     static String minutesUtc(OffsetDateTime time) {

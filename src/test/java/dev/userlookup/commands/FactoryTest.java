@@ -22,21 +22,18 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The run's settings are decided once, by the first use or by doctor's inspection, and from then on redact the key. */
-class RunSettingsTest {
+/** The run's settings are decided once, by the first use or by doctor's inspection, and from then on the console redacts the key. */
+class FactoryTest {
 
     private static final String KEY = "sk-live-0123456789abcdef";
 
     @TempDir
     Path home;
 
-    private RunSettings settings(Map<String, String> env) {
+    private Factory factory(Map<String, String> env) {
         Io io = new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), env, Terminal.fixed(false, false, 0));
-        RunSettings[] settings = new RunSettings[1];
-        Console console = new Console(io, text -> settings[0].redact(text));
-        settings[0] = new RunSettings(new GlobalOptions(), console);
-        return settings[0];
+        return new Factory(io, SignalStop.NONE, null, null);
     }
 
     private Map<String, String> env() {
@@ -46,32 +43,33 @@ class RunSettingsTest {
 
     @Test
     void theKeyIsRedactedOnlyOnceItIsKnown() {
-        RunSettings settings = settings(env());
-        assertEquals("key " + KEY, settings.redact("key " + KEY), "not known yet: nothing to take out");
+        Factory factory = factory(env());
+        Console console = factory.console();
+        assertEquals("key " + KEY, console.redact("key " + KEY), "not known yet: nothing to take out");
 
-        Settings chosen = settings.get();
+        Settings chosen = factory.settings();
 
-        assertSame(chosen, settings.get(), "decided once");
-        assertFalse(settings.redact("key " + KEY).contains(KEY), settings.redact("key " + KEY));
+        assertSame(chosen, factory.settings(), "decided once");
+        assertFalse(console.redact("key " + KEY).contains(KEY), console.redact("key " + KEY));
     }
 
     @Test
     void doctorsInspectionDecidesTheSettingsToo() {
-        RunSettings settings = settings(env());
+        Factory factory = factory(env());
         List<String> warnings = new ArrayList<>();
 
-        SettingsResolver.Inspection inspection = settings.inspect(warnings::add);
+        SettingsResolver.Inspection inspection = factory.inspectSettings(warnings::add);
 
-        assertSame(inspection.settings(), settings.get(), "the client doctor asks for is made from what was inspected");
-        assertFalse(settings.redact(KEY).contains(KEY));
+        assertSame(inspection.settings(), factory.settings(), "the client doctor asks for is made from what was inspected");
+        assertFalse(factory.console().redact(KEY).contains(KEY));
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
 
     @Test
     void settingsDecidedAlreadyAreNeverInspectedOver() {
-        RunSettings settings = settings(env());
-        settings.get();
+        Factory factory = factory(env());
+        factory.settings();
 
-        assertThrows(IllegalStateException.class, () -> settings.inspect(warning -> { }));
+        assertThrows(IllegalStateException.class, () -> factory.inspectSettings(warning -> { }));
     }
 }

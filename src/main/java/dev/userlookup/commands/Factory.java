@@ -1,0 +1,169 @@
+package dev.userlookup.commands;
+
+import dev.userlookup.commands.completion.CompletionCommand;
+import dev.userlookup.commands.help.HelpCommand;
+import dev.userlookup.commands.shape.ShapeOptions;
+import dev.userlookup.console.Console;
+import dev.userlookup.console.Io;
+import dev.userlookup.console.Style;
+import dev.userlookup.network.ClientSettings;
+import dev.userlookup.network.HttpTransport;
+import dev.userlookup.network.Timing;
+import dev.userlookup.network.Transport;
+import dev.userlookup.output.Footers;
+import dev.userlookup.output.Incomplete;
+import dev.userlookup.output.RenderContext;
+import dev.userlookup.output.Renderer;
+import dev.userlookup.output.Renderers;
+import dev.userlookup.service.ServiceClient;
+import dev.userlookup.settings.OutputFormat;
+import dev.userlookup.settings.Settings;
+import dev.userlookup.settings.SettingsResolver;
+import java.util.function.Consumer;
+import picocli.CommandLine;
+
+/**
+ * What one run's commands are given, each part made on first use (gh's cmdutil.Factory): the
+ * console, the options as typed, the settings (from then on the console takes their key out of
+ * all it says), the client of the service and the renderer. Picocli makes each command through
+ * it; {@link #close} ends what was made, in order.
+ */
+final class Factory implements CommandLine.IFactory {
+
+    private final Console console;
+    private final GlobalOptions options = new GlobalOptions();
+    private final SignalStop stop;
+    private final Timing timing;
+    private final Transport transport;
+    private Settings settings;
+    private ServiceClient client;
+    private ShapeOptions.OutputShape shape = ShapeOptions.OutputShape.WHOLE;
+
+    /**
+     * @param stop what Ctrl-C and SIGTERM do to the run
+     * @param timing the clocks and sleep of retries and pauses; null for the real ones
+     * @param transport the wire under the client; null for HTTP ({@link HttpTransport})
+     */
+    Factory(Io io, SignalStop stop, Timing timing, Transport transport) {
+        this.console = new Console(io);
+        this.stop = stop;
+        this.timing = timing;
+        this.transport = transport;
+    }
+
+    @Override
+    public <K> K create(Class<K> type) throws Exception {
+        Object command = type == ResolveCommand.class ? new ResolveCommand(this)
+                : type == ListCommand.class ? new ListCommand(this)
+                : type == FindCommand.class ? new FindCommand(this)
+                : type == DoctorCommand.class ? new DoctorCommand(this)
+                : type == ProfilesCommand.class ? new ProfilesCommand(this)
+                : type == CompletionCommand.class ? new CompletionCommand(console)
+                : type == HelpCommand.class ? new HelpCommand(console.terminal())
+                : null;
+        return command != null ? type.cast(command) : CommandLine.defaultFactory().create(type);
+    }
+
+    Console console() {
+        return console;
+    }
+
+    GlobalOptions options() {
+        return options;
+    }
+
+    SignalStop stop() {
+        return stop;
+    }
+
+    /** The run's settings, decided on first use (after the command has checked its own options); exit 2 when one is missing or wrong. */
+    Settings settings() {
+        if (settings == null) {
+            decided(resolver(console.messages()::say).resolve(options));
+        }
+        return settings;
+    }
+
+    /**
+     * Every setting that can be decided, with the problems of the others, for doctor; warnings
+     * (files others can read) go to standard error as ever, and to {@code warnings}. They are
+     * this run's settings, even when some are wrong: a key that was read is then redacted.
+     */
+    SettingsResolver.Inspection inspectSettings(Consumer<String> warnings) {
+        if (settings != null) {
+            throw new IllegalStateException("the run's settings are decided already");
+        }
+        SettingsResolver.Inspection inspection = resolver(warning -> {
+            console.messages().say(warning);
+            warnings.accept(warning);
+        }).inspect(options);
+        decided(inspection.settings());
+        return inspection;
+    }
+
+    private SettingsResolver resolver(Consumer<String> warn) {
+        Io io = console.io();
+        return new SettingsResolver(io.env(), io.terminal(), io.stdin(), io.stderr(), warn);
+    }
+
+    private void decided(Settings chosen) {
+        settings = chosen;
+        if (chosen.apiKey().value() != null) {
+            console.redactWith(chosen.apiKey().value()::redact);
+        }
+    }
+
+    /** The run's one client of the service, made from its settings on first use and closed with the run. */
+    ServiceClient client() {
+        if (client == null) {
+            Settings chosen = settings();
+            ClientSettings made = chosen.client()
+                    .verboseLog(chosen.verbose() ? console.messages()::verbose : null)
+                    // A person waiting at a terminal hears of a retry, on one line rewritten by the
+                    // next; -v says it already, a pipe never.
+                    .retryNotice(console.terminal().stderrIsTerminal() && !chosen.verbose() ? console.messages()::notice : null)
+                    .timing(timing)
+                    .build();
+            client = new ServiceClient(made, transport != null ? transport : new HttpTransport(made));
+        }
+        return client;
+    }
+
+    /** The renderer of the run's output format (or of its --jq filter), writing to the console's (paged) standard output. */
+    Renderer renderer() {
+        Settings chosen = settings();
+        boolean terminal = console.terminal().stdoutIsTerminal();
+        int width = chosen.output().value() == OutputFormat.TABLE && terminal ? console.terminal().width() : 0;
+        // The next page as this one was asked for: every option given, --fields and the key's file too, at the next offset.
+        Footers.NextPage nextPage = (offset, limit) -> options.givenCommandLine().with("--offset", Long.toString(offset))
+                .withDefault("--limit", Integer.toString(limit)).command();
+        return Renderers.create(chosen.output().value(), new RenderContext(console.stdout(), new Style(chosen.colorOn()),
+                width, terminal, nextPage, console::redact), shape.fields(), shape.filter());
+    }
+
+    /** What the renderer prints of each user (--fields, --jq): decided before any request. */
+    void shape(ShapeOptions.OutputShape shape) {
+        this.shape = shape;
+    }
+
+    /** Why a walk's document ends early: the signal that stopped the run, else a failure. */
+    Incomplete.Reason cutShortBy() {
+        return stop.cutShortBy();
+    }
+
+    /** One message on stderr, {@code userlookup: <text>}. */
+    void say(String message) {
+        console.messages().say(message);
+    }
+
+    /** Ends the output (waiting for a pager to quit), takes the line in place off stderr, then lets the client's threads go. */
+    void close() {
+        try {
+            console.close();
+        } finally {
+            if (client != null) {
+                client.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.userlookup.fake;
+
+import dev.userlookup.fake.Registry.Reply;
+import dev.userlookup.network.Request;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * Answers of the service in memory that are held first, a time or until the test releases them,
+ * counting how many requests are held at once: the one place tests hold a request. The run's
+ * cancel (an interrupt) ends the hold, as a closed connection ends a slow answer.
+ */
+public final class Held implements Function<Request, Reply> {
+
+    public final AtomicInteger inFlight = new AtomicInteger();
+    public final AtomicInteger most = new AtomicInteger();
+    private final long millis;
+    private final CountDownLatch release;
+    private final Function<Request, Reply> answer;
+
+    private Held(long millis, CountDownLatch release, Function<Request, Reply> answer) {
+        this.millis = millis;
+        this.release = release;
+        this.answer = answer;
+    }
+
+    /**
+     * Each request held this long. A hold in time, not a wait for an event: how many requests the
+     * tool has in flight at once is what is measured, and a request cannot know how many more
+     * will come (waiting for the expected number would assume the answer).
+     */
+    public static Held forMillis(long millis, Function<Request, Reply> answer) {
+        return new Held(millis, new CountDownLatch(0), answer);
+    }
+
+    /** This reply, held this long. */
+    public static Held forMillis(long millis, Reply reply) {
+        return forMillis(millis, request -> reply);
+    }
+
+    /** Each request held until the test counts {@code release} down (25 s at most). */
+    public static Held until(CountDownLatch release, Function<Request, Reply> answer) {
+        return new Held(0, release, answer);
+    }
+
+    @Override
+    public Reply apply(Request request) {
+        most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        try {
+            if (millis > 0) {
+                Thread.sleep(millis);
+            }
+            release.await(25, TimeUnit.SECONDS);
+            return answer.apply(request);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted while the service held the request");
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+}
