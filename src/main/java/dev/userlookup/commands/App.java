@@ -56,7 +56,7 @@ public final class App {
      */
     static int run(String[] args, Io io, SignalStop stop, Timing timing, IntConsumer exit) {
         CommandContext context = new CommandContext(io, new GlobalOptions(), timing, stop);
-        stop.watch(context.console()::pagerRunning);
+        stop.watch(context.console());
         ErrorReporter reporter = reporter(context, stop);
         if (exit != null) {
             Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
@@ -87,7 +87,8 @@ public final class App {
             }
             stop.ended();
         }
-        return stop.stopped() ? ExitCode.INTERRUPTED : status;
+        // Ctrl-C reaches a pager and the tool in no set order: a pager it ended says so in its exit status.
+        return stop.stopped() || context.console().pagerEndedByCtrlC() ? ExitCode.INTERRUPTED : status;
     }
 
     /** A run that did its work but whose output could not be written is exit 1, said once; a reader that left is not. */
