@@ -14,12 +14,15 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.http.Fault;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.userlookup.ExitCode;
 import dev.userlookup.console.Terminal;
 import dev.userlookup.network.FakeTiming;
 import dev.userlookup.fake.Arrivals;
+import dev.userlookup.fake.HeldRequests;
 import dev.userlookup.fake.Stubs;
 import dev.userlookup.fake.Users;
 import java.io.ByteArrayInputStream;
@@ -30,6 +33,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -43,8 +47,21 @@ class ExitStatusTest {
 
     private static final Arrivals ARRIVALS = new Arrivals();
 
+    /** A stub's own answer, held until the test lets it go ({@code hold: true}). */
+    private static final HeldRequests HELD = new HeldRequests() {
+        @Override
+        public String getName() {
+            return "held";
+        }
+
+        @Override
+        protected ResponseDefinition answer(ServeEvent event) {
+            return event.getResponseDefinition();
+        }
+    };
+
     @RegisterExtension
-    static WireMockExtension service = Stubs.service(Stubs.loopback().extensions(ARRIVALS));
+    static WireMockExtension service = Stubs.service(Stubs.loopback().extensions(ARRIVALS, HELD));
 
     @RegisterExtension
     static WireMockExtension elsewhere = Stubs.service();
@@ -384,14 +401,24 @@ class ExitStatusTest {
 
     @Test
     void timeoutsAreRetriedToo() {
+        // The first answer is held until the run has ended, so only its timeout ends it; the
+        // retry is answered at once, with a timeout a loaded machine's loopback keeps to.
+        HELD.reset();
+        HELD.release = new CountDownLatch(1);
         service.stubFor(get(RESOLVE_X).inScenario("slow").whenScenarioStateIs(Scenario.STARTED)
-                .willReturn(okJson(Users.user("u", "x")).withFixedDelay(2000)).willSetStateTo("fast"));
+                .willReturn(okJson(Users.user("u", "x")).withTransformers(HELD.getName()).withTransformerParameter("hold", true))
+                .willSetStateTo("fast"));
         service.stubFor(get(RESOLVE_X).inScenario("slow").whenScenarioStateIs("fast").willReturn(okJson(Users.user("u", "x"))));
 
-        Cli.Result result = resolveX("--retries", "1", "--timeout", "0.5", "-v");
+        Cli.Result result;
+        try {
+            result = resolveX("--retries", "1", "--timeout", "3", "-v");
+        } finally {
+            HELD.release.countDown();
+        }
 
         assertEquals(0, result.exit(), result::toString);
-        assertTrue(result.err().contains("after timed out after 0.5 s"), result.err());
+        assertTrue(result.err().contains("after timed out after 3 s"), result.err());
     }
 
     @Test
