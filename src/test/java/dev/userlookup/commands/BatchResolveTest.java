@@ -380,23 +380,27 @@ class BatchResolveTest {
         }
     }
 
+    /**
+     * Ids stream from stdin through a window of twice --parallel: 2,000 pass it hundreds of times
+     * over, each a real request, within the class's bound on a loaded machine too.
+     */
     @Test
-    void tenThousandIdsFromStdinAllPrintInOrder() throws Exception {
+    void twoThousandIdsFromStdinAllPrintInOrder() throws Exception {
         stubEcho(0);
-        List<String> ids = IntStream.range(0, 10_000).mapToObj(i -> String.format("id-%05d", i)).collect(Collectors.toList());
+        List<String> ids = IntStream.range(0, 2_000).mapToObj(i -> String.format("id-%05d", i)).collect(Collectors.toList());
 
         Cli.Result result = cli().stdin(lines(ids)).run("resolve", "--stdin", "-o", "ndjson");
 
         assertEquals(0, result.exit(), () -> result.err());
         assertEquals("", result.err());
         String[] lines = result.out().split("\n");
-        assertEquals(10_000, lines.length);
+        assertEquals(2_000, lines.length);
         for (int i = 0; i < lines.length; i++) {
             JsonNode user = json.readTree(lines[i]);
             assertEquals(ids.get(i), user.get("client_user_id").asText(), "line " + i);
             assertEquals(Users.uuid(i), user.get("user_id").asText(), "line " + i);
         }
-        assertEquals(10_000, requests());
+        assertEquals(2_000, requests());
         assertTrue(ECHO.most.get() <= 4, "at most --parallel (default 4) at once: " + ECHO.most.get());
     }
 
