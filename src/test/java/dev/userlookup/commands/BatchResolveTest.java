@@ -103,8 +103,14 @@ class BatchResolveTest {
 
     /** Every resolve request answered by {@link EchoUsers}, each held {@code sleepMs}. */
     private static void stubEcho(int sleepMs) {
+        stubEcho(sleepMs, 0);
+    }
+
+    /** As {@link #stubEcho(int)}, each also held until {@code together} requests are held at once. */
+    private static void stubEcho(int sleepMs, int together) {
         service.stubFor(get(urlPathMatching("/v2/user/resolve/[^/]+")).atPriority(10)
-                .willReturn(aResponse().withTransformers(EchoUsers.NAME).withTransformerParameter("sleepMs", sleepMs)));
+                .willReturn(aResponse().withTransformers(EchoUsers.NAME).withTransformerParameter("sleepMs", sleepMs)
+                        .withTransformerParameter("together", together)));
     }
 
     static String uuidOf(String id) {
@@ -602,7 +608,8 @@ class BatchResolveTest {
     @ParameterizedTest(name = "[{index}] --parallel {0}")
     @ValueSource(ints = {1, 2, 4, 16})
     void atMostParallelRequestsAreInFlightAndThatManyAre(int parallel) throws Exception {
-        stubEcho(parallel == 1 ? 60 : 250);
+        // Held until that many are out at once (an event), then a while longer, in which one more would show.
+        stubEcho(parallel == 1 ? 60 : 250, parallel);
         List<String> ids = numberedIds(parallel == 1 ? 4 : 2 * parallel + 1);
 
         Cli.Result result = cli().run(args(ids, "--parallel", String.valueOf(parallel), "-o", "ndjson"));
@@ -614,7 +621,7 @@ class BatchResolveTest {
 
     @Test
     void theDefaultIsFourInFlight() throws Exception {
-        stubEcho(200);
+        stubEcho(200, 4);
         List<String> ids = numberedIds(12);
 
         Cli.Result result = cli().stdin(lines(ids)).run("resolve", "--stdin", "-o", "ndjson");
@@ -627,7 +634,7 @@ class BatchResolveTest {
     @Test
     void eightSlowIdsAtParallelFourGoFourAtATime() throws Exception {
         // Counted by the service, not timed: time belongs in the benchmarks.
-        stubEcho(300);
+        stubEcho(300, 4);
         List<String> ids = numberedIds(8);
 
         Cli.Result result = cli().run(args(ids, "--parallel", "4"));

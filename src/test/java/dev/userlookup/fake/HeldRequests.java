@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A stub's answers that count how many requests the stub holds at once: each is held
- * {@code sleepMs} (a parameter of the stub), or until {@link #release} with {@code hold: true},
- * then answered by the subclass. The one place tests hold a request in time.
+ * {@code sleepMs} (a parameter of the stub), until {@code together} requests have been held at
+ * once, or until {@link #release} with {@code hold: true}, then answered by the subclass. The one place tests hold a request in time.
  */
 public abstract class HeldRequests implements ResponseDefinitionTransformerV2 {
 
@@ -29,11 +29,14 @@ public abstract class HeldRequests implements ResponseDefinitionTransformerV2 {
         most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         try {
             Parameters parameters = event.getTransformerParameters();
+            int together = parameters.getInt("together", 0);
+            if (together > 0) {
+                awaitTogether(together);
+            }
             int sleep = parameters.getInt("sleepMs", 0);
             if (sleep > 0) {
-                // A hold in time, not a wait for an event: how many requests the tool has in
-                // flight at once is what is measured, and a request cannot know how many more
-                // will come (waiting for the expected number would assume the answer).
+                // A hold in time besides: a request cannot know how many more will come, so one
+                // more than expected shows only if it comes while the others are still held.
                 Thread.sleep(sleep);
             }
             if (Boolean.TRUE.equals(parameters.getBoolean("hold", false))) {
@@ -45,6 +48,23 @@ public abstract class HeldRequests implements ResponseDefinitionTransformerV2 {
             throw new IllegalStateException(e);
         } finally {
             inFlight.decrementAndGet();
+        }
+    }
+
+    /**
+     * Holds the request until {@code together} have been held at once (a loaded machine may take
+     * longer than any hold in time to send them all), for 25 s at most: fewer means the tool
+     * never had that many out, and the count says so.
+     */
+    private synchronized void awaitTogether(int together) throws InterruptedException {
+        notifyAll();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(25);
+        while (most.get() < together) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
         }
     }
 
