@@ -50,7 +50,7 @@ public final class App {
      */
     static int run(String[] args, Factory factory, IntConsumer exit) {
         SignalStop stop = factory.stop();
-        stop.watch(factory.console()::pagerRunning);
+        stop.watch(factory.console());
         ErrorReporter reporter = reporter(factory);
         if (exit != null) {
             Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
@@ -81,7 +81,8 @@ public final class App {
             }
             stop.ended();
         }
-        return stop.stopped() ? ExitCode.INTERRUPTED : status;
+        // Ctrl-C reaches a pager and the tool in no set order: a pager it ended says so in its exit status.
+        return stop.stopped() || factory.console().pagerEndedByCtrlC() ? ExitCode.INTERRUPTED : status;
     }
 
     /** A run that did its work but whose output could not be written is exit 1, said once; a reader that left is not. */

@@ -1,9 +1,9 @@
 package dev.userlookup.commands;
 
+import dev.userlookup.console.Console;
 import dev.userlookup.output.Incomplete;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM stop the run at once, and what it printed stays whole. Either
@@ -13,8 +13,9 @@ import java.util.function.BooleanSupplier;
  * and leaves through the same path as a walk that fails part-way, so a json document is closed
  * (a walk's saying by which signal it was cut short) and ndjson and csv end on a whole line; the
  * run then clears the progress line and lets a pager have
- * the end of its input. A pager owns the terminal until it quits (as git waits for it); without
- * one the wait is bounded, for a stdout that takes nothing more (a reader that stopped reading).
+ * the end of its input. A pager owns the terminal until it quits (as git waits for it), and the
+ * stop ends the one the tool told to quit on Ctrl-C; without one the wait is bounded, for a stdout
+ * that takes nothing more (a reader that stopped reading).
  */
 class SignalStop {
 
@@ -29,7 +30,8 @@ class SignalStop {
     private volatile boolean stopped;
     /** The signal that came, "INT" or "TERM", once one has; null before, and in-process. */
     private volatile String signal;
-    private volatile BooleanSupplier pagerRunning = () -> false;
+    /** The run's console, whose pager the stop ends or waits for; null before the run has one. */
+    private volatile Console console;
 
     SignalStop(Thread runner) {
         this.runner = runner;
@@ -68,9 +70,9 @@ class SignalStop {
         }
     }
 
-    /** Whether a pager is running, asked when the stop comes: then the wait has no bound. */
-    void watch(BooleanSupplier pagerRunning) {
-        this.pagerRunning = pagerRunning;
+    /** The run's console: a stop ends its pager, or, one the user's to quit, waits for it without a bound. */
+    void watch(Console console) {
+        this.console = console;
     }
 
     /**
@@ -83,9 +85,13 @@ class SignalStop {
         }
         stopped = true;
         runner.interrupt();
+        Console watched = console;
+        if (watched != null) {
+            watched.stopPager();
+        }
         try {
             while (!ended.await(CLOSE_BOUND_MILLIS, TimeUnit.MILLISECONDS)) {
-                if (!pagerRunning.getAsBoolean()) {
+                if (watched == null || !watched.pagerRunning()) {
                     return;
                 }
             }

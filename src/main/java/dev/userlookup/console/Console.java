@@ -101,6 +101,20 @@ public final class Console {
         return output != null && output.pagerRunning();
     }
 
+    /** A signal stopped the run: the pager goes too, unless the user's LESS says how less takes Ctrl-C ({@link PagedOutput#stop}). */
+    public void stopPager() {
+        PagedOutput output = paged;
+        if (output != null) {
+            output.stop();
+        }
+    }
+
+    /** Whether Ctrl-C ended the pager, once {@link #close} has waited for it: the run was interrupted. */
+    public boolean pagerEndedByCtrlC() {
+        PagedOutput output = paged;
+        return output != null && output.endedByCtrlC();
+    }
+
     /** Ends the output (waiting for a pager to quit), then takes the line in place off stderr. */
     public void close() {
         try {

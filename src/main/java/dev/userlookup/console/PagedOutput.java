@@ -3,6 +3,7 @@ package dev.userlookup.console;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,7 +12,8 @@ import java.util.Map;
  * After that everything streams to the pager as it comes. A pager that quits early makes the next
  * write fail as a closed pipe does, which stops the work like {@code | head}. {@link #close} waits
  * for the pager, so the prompt comes back only after it; after Ctrl-C too (the run's close is
- * waited for then, see {@code commands.SignalStop}).
+ * waited for then, see {@code commands.SignalStop}). Ctrl-C reaches the pager and the tool alike,
+ * in no set order: the pager's own exit status says whether Ctrl-C ended it ({@link #endedByCtrlC}).
  */
 public final class PagedOutput extends OutputStream {
 
@@ -28,6 +30,10 @@ public final class PagedOutput extends OutputStream {
     private OutputStream toPager;
     /** Set once output streams on (to the pager, or to the terminal when none starts): nothing is held after. */
     private volatile boolean streaming;
+    /** Whether the tool chose how less takes Ctrl-C (LESS unset: K, quit): then a stop ends the pager. Written before {@link #pager}. */
+    private volatile boolean quitsOnCtrlC;
+    /** The pager's exit status once {@link #close} has waited for it; -1 before. */
+    private volatile int pagerStatus = -1;
 
     /**
      * @param terminal standard output (a terminal)
@@ -83,7 +89,7 @@ public final class PagedOutput extends OutputStream {
         builder.environment().putAll(env);
         // As git does, less keeps colours and quits at the end of a short text unless told
         // otherwise; as systemd does, Ctrl-C quits it (K): Ctrl-C stops the whole run.
-        builder.environment().putIfAbsent("LESS", "FRXK");
+        quitsOnCtrlC = builder.environment().putIfAbsent("LESS", "FRXK") == null;
         builder.environment().putIfAbsent("LV", "-c");
         terminal.flush();
         streaming = true;
@@ -154,6 +160,37 @@ public final class PagedOutput extends OutputStream {
         return started != null && started.isAlive();
     }
 
+    /**
+     * A signal stopped the run: a pager the tool told to quit on Ctrl-C is ended now, whatever
+     * it made of the signal. Less notes a Ctrl-C that comes while it draws the screen and acts on
+     * it only at the next key, so the run would wait for a pager still shown. SIGTERM to what the
+     * pager's shell started (less then restores the terminal and quits); the shell ends with it.
+     * A shell that ran the pager in its own place (exec) has nothing under it: it is the pager.
+     * A LESS of the user's own says how less takes Ctrl-C: such a pager is left to the user.
+     */
+    public void stop() {
+        Process started = pager;
+        if (started == null || !quitsOnCtrlC) {
+            return;
+        }
+        List<ProcessHandle> programs = started.descendants().toList();
+        if (programs.isEmpty()) {
+            started.destroy();
+        }
+        programs.forEach(ProcessHandle::destroy);
+    }
+
+    /**
+     * Whether the pager, waited for by {@link #close}, was ended by Ctrl-C: by the signal (the
+     * shell reports 128 + 2) or, as the tool's LESS asks, by less's own status for it (2). Its
+     * reader gone is then no quiet end: the run was interrupted, though the tool's own handling
+     * of the same Ctrl-C may not have come yet.
+     */
+    public boolean endedByCtrlC() {
+        int status = pagerStatus;
+        return status == 128 + 2 || quitsOnCtrlC && status == 2;
+    }
+
     /** Ends the pager's input (the end of what it shows) and waits for it to quit. */
     private void awaitPager() {
         try {
@@ -166,7 +203,7 @@ public final class PagedOutput extends OutputStream {
         boolean interrupted = false;
         while (true) {
             try {
-                pager.waitFor();
+                pagerStatus = pager.waitFor();
                 break;
             } catch (InterruptedException e) {
                 interrupted = true;

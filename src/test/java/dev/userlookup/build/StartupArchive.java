@@ -9,6 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -236,16 +240,35 @@ public final class StartupArchive {
         Path work = Files.createTempDirectory("userlookup-cds");
         try {
             MergedClassList classes = new MergedClassList();
+            // Two training runs at a time, each a JVM of its own; the lists merge in the order above.
+            ExecutorService runs = Executors.newFixedThreadPool(2);
             try (FakeService fake = FakeService.builder().users(1250).start();
                  FakeService secure = FakeService.builder().users(1250).https().start()) {
+                List<Future<List<List<String>>>> lists = new ArrayList<>();
                 int run = 0;
-                for (Training training : TRAINING) {
-                    classes.add(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), training, fake, true));
+                for (List<Training> chain : chains(TRAINING)) {
+                    int first = run;
+                    run += chain.size();
+                    lists.add(runs.submit(() -> {
+                        List<List<String>> loaded = new ArrayList<>();
+                        for (int i = 0; i < chain.size(); i++) {
+                            loaded.add(loadedClasses(java, jar, work.resolve("classes-" + (first + i) + ".lst"), chain.get(i), fake, true));
+                        }
+                        return loaded;
+                    }));
                 }
                 for (Training training : HTTPS_TRAINING) {
+                    Path list = work.resolve("classes-" + run++ + ".lst");
                     boolean trusted = training.exit() == 0;
-                    classes.add(loadedClasses(java, jar, work.resolve("classes-" + run++ + ".lst"), training, secure, trusted));
+                    lists.add(runs.submit(() -> List.of(loadedClasses(java, jar, list, training, secure, trusted))));
                 }
+                for (Future<List<List<String>>> loaded : lists) {
+                    for (List<String> one : done(loaded)) {
+                        classes.add(one);
+                    }
+                }
+            } finally {
+                runs.shutdownNow();
             }
             Files.write(classList, classes.lines(), StandardCharsets.UTF_8);
             run(new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + classList,
@@ -260,6 +283,43 @@ public final class StartupArchive {
         }
         if (!Files.isRegularFile(archive)) {
             throw new TrainingFailed("the JVM wrote no archive " + archive);
+        }
+    }
+
+    /** The runs in order, those of find one after another in one chain: the first fills the index the next reads. */
+    private static List<List<Training>> chains(List<Training> trainings) {
+        List<List<Training>> chains = new ArrayList<>();
+        List<Training> finds = new ArrayList<>();
+        for (Training training : trainings) {
+            if (training.arguments().get(0).equals("find")) {
+                if (finds.isEmpty()) {
+                    chains.add(finds);
+                }
+                finds.add(training);
+            } else {
+                chains.add(List.of(training));
+            }
+        }
+        return chains;
+    }
+
+    /** A training run's class lists once it has ended; its failure as it was thrown. */
+    private static List<List<String>> done(Future<List<List<String>>> loaded)
+            throws IOException, InterruptedException, TrainingFailed {
+        try {
+            return loaded.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof TrainingFailed failed) {
+                throw failed;
+            }
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof InterruptedException interrupted) {
+                throw interrupted;
+            }
+            throw new IllegalStateException(cause);
         }
     }
 

@@ -80,7 +80,12 @@ class BatchResolveTest {
 
     /** Every resolve request answered by {@link #echo}, each held {@code sleepMs}; stubs of one id go after it. */
     private Registry.Stub stubEcho(int sleepMs) {
-        echo = Held.forMillis(sleepMs, BatchResolveTest::echo);
+        return stubEcho(sleepMs, 0);
+    }
+
+    /** As {@link #stubEcho(int)}, each request also held until {@code together} are held at once. */
+    private Registry.Stub stubEcho(int sleepMs, int together) {
+        echo = Held.together(together, sleepMs, BatchResolveTest::echo);
         Registry.Stub stub = service.getPathMatching("/v2/user/resolve/[^/]+");
         stub.answer(echo);
         return stub;
@@ -567,7 +572,7 @@ class BatchResolveTest {
     @ParameterizedTest(name = "[{index}] --parallel {0}")
     @ValueSource(ints = {1, 2, 4, 16})
     void atMostParallelRequestsAreInFlightAndThatManyAre(int parallel) throws Exception {
-        stubEcho(parallel == 1 ? 60 : 250);
+        stubEcho(parallel == 1 ? 60 : 250, parallel);
         List<String> ids = numberedIds(parallel == 1 ? 4 : 2 * parallel + 1);
 
         Cli.Result result = cli().run(args(ids, "--parallel", String.valueOf(parallel), "-o", "ndjson"));
@@ -579,7 +584,7 @@ class BatchResolveTest {
 
     @Test
     void theDefaultIsFourInFlight() throws Exception {
-        stubEcho(200);
+        stubEcho(200, 4);
         List<String> ids = numberedIds(12);
 
         Cli.Result result = cli().stdin(lines(ids)).run("resolve", "--stdin", "-o", "ndjson");
@@ -592,7 +597,7 @@ class BatchResolveTest {
     @Test
     void eightSlowIdsAtParallelFourGoFourAtATime() throws Exception {
         // Counted by the service, not timed: time belongs in the benchmarks.
-        stubEcho(300);
+        stubEcho(300, 4);
         List<String> ids = numberedIds(8);
 
         Cli.Result result = cli().run(args(ids, "--parallel", "4"));

@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -110,6 +111,30 @@ class SignalStopTest {
             }
             default -> assertTrue(text.startsWith("user_id,") && text.endsWith("\r\n"), text.substring(text.length() - 100));
         }
+    }
+
+    /**
+     * Ctrl-C reaches the pager and the tool in no set order: a pager it ended (less -K, and the
+     * shell around it, end at once) makes the run 130 though the tool has not seen the signal yet,
+     * never the quiet 0 of a reader that left. Here the tool is sent none.
+     */
+    @Test
+    void aPagerEndedByCtrlCIs130BeforeTheToolSeesTheSignal() {
+        Terminal screen = new Terminal() {
+            @Override public boolean stdoutIsTerminal() { return true; }
+            @Override public boolean stderrIsTerminal() { return false; }
+            @Override public int width() { return 100; }
+            @Override public int height() { return 10; }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Io io = new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of("USERLOOKUP_BASE_URL", slow.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY, "PATH", System.getenv("PATH"),
+                        "USERLOOKUP_PAGER", "head -n 1 > /dev/null; kill -INT $$"), screen);
+
+        int exit = App.run(new String[] {"list", "--limit", "30"}, new Factory(io, SignalStop.NONE, null, null), null);
+
+        assertEquals(130, exit, err.toString(StandardCharsets.UTF_8));
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
     }
 
     private static List<String> names(JsonNode document) {

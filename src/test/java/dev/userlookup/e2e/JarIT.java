@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.userlookup.fake.FakeService;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -63,18 +65,28 @@ class JarIT {
         }
     }
 
+    /** Every awkward id through one process's arguments, to the service and back, in order. */
     @Test
     void resolvingEveryAwkwardIdRoundTrips() throws Exception {
+        List<String> ids = new ArrayList<>();
         for (int i = 0; i < dev.userlookup.fake.FakeUsers.FIRST_ORDINARY_INDEX; i++) {
             String id = fake.users().clientUserId(i);
-            if (id.isEmpty()) {
-                continue;
+            if (!id.isEmpty()) {
+                ids.add(id);
             }
-            Subprocess.Result result = launcher("resolve", id, "-o", "json");
-            assertEquals(0, result.exit(), () -> "id #" + " " + result);
-            JsonNode user = json.readTree(result.out());
-            assertEquals(id, user.get("client_user_id").asText());
         }
+        List<String> args = new ArrayList<>(List.of("resolve"));
+        args.addAll(ids);
+        args.addAll(List.of("-o", "ndjson"));
+
+        Subprocess.Result result = launcher(args.toArray(String[]::new));
+
+        assertEquals(0, result.exit(), result::toString);
+        List<String> resolved = new ArrayList<>();
+        for (String line : result.out().split("\n")) {
+            resolved.add(json.readTree(line).get("client_user_id").asText());
+        }
+        assertEquals(ids, resolved);
     }
 
     @Test

@@ -20,11 +20,14 @@ public final class Held implements Function<Request, Reply> {
     private final long millis;
     private final CountDownLatch release;
     private final Function<Request, Reply> answer;
+    /** Opens once this many requests have arrived (none leaves before): a count of 0 holds nothing. */
+    private final CountDownLatch together;
 
-    private Held(long millis, CountDownLatch release, Function<Request, Reply> answer) {
+    private Held(long millis, CountDownLatch release, Function<Request, Reply> answer, int together) {
         this.millis = millis;
         this.release = release;
         this.answer = answer;
+        this.together = new CountDownLatch(together);
     }
 
     /**
@@ -33,7 +36,16 @@ public final class Held implements Function<Request, Reply> {
      * will come (waiting for the expected number would assume the answer).
      */
     public static Held forMillis(long millis, Function<Request, Reply> answer) {
-        return new Held(millis, new CountDownLatch(0), answer);
+        return new Held(millis, new CountDownLatch(0), answer, 0);
+    }
+
+    /**
+     * Each request held until {@code together} are held at once (25 s at most), then {@code millis}
+     * more, so that one past that number would still be counted: on a loaded machine a hold in
+     * time alone could end before the last of them arrived.
+     */
+    public static Held together(int together, long millis, Function<Request, Reply> answer) {
+        return new Held(millis, new CountDownLatch(0), answer, together);
     }
 
     /** This reply, held this long. */
@@ -43,13 +55,15 @@ public final class Held implements Function<Request, Reply> {
 
     /** Each request held until the test counts {@code release} down (25 s at most). */
     public static Held until(CountDownLatch release, Function<Request, Reply> answer) {
-        return new Held(0, release, answer);
+        return new Held(0, release, answer, 0);
     }
 
     @Override
     public Reply apply(Request request) {
         most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         try {
+            together.countDown();
+            together.await(25, TimeUnit.SECONDS);
             if (millis > 0) {
                 Thread.sleep(millis);
             }

@@ -44,7 +44,7 @@ public final class VirtualTime implements Timing, AutoCloseable {
                 if (!awaitSleepers()) {
                     return;
                 }
-                if (!woken.isEmpty() || requestsOut.getAsBoolean()) {
+                if (requestsOut.getAsBoolean() || !wokenHaveActed()) {
                     LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
                     continue;
                 }
@@ -66,8 +66,34 @@ public final class VirtualTime implements Timing, AutoCloseable {
         return !closed;
     }
 
+    /**
+     * Whether every thread woken by the last move has acted. Most read the clock again; one whose
+     * task ends without it (a request that gives up at once, as every one does once one has given
+     * up on the service) has acted once it waits in its pool for the next task, or has ended.
+     * Left in, it would hold the clock still for good.
+     */
+    private boolean wokenHaveActed() {
+        woken.removeIf(VirtualTime::awaitsItsNextTask);
+        return woken.isEmpty();
+    }
+
+    private static boolean awaitsItsNextTask(Thread thread) {
+        if (!thread.isAlive()) {
+            return true;
+        }
+        if (thread.getState() != Thread.State.WAITING && thread.getState() != Thread.State.TIMED_WAITING) {
+            return false;
+        }
+        for (StackTraceElement frame : thread.getStackTrace()) {
+            if (frame.getClassName().equals("java.util.concurrent.ThreadPoolExecutor") && frame.getMethodName().equals("getTask")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private synchronized void move() {
-        if (!woken.isEmpty() || sleepers.isEmpty()) {
+        if (!wokenHaveActed() || sleepers.isEmpty()) {
             return;
         }
         long next = sleepers.values().stream().min(Long::compare).orElseThrow();
