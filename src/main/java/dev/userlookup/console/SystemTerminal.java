@@ -105,8 +105,8 @@ public final class SystemTerminal implements Terminal {
 
     private boolean isatty(int fd) {
         // On Linux /proc answers at no cost: the descriptor links to /dev/pts/N or /dev/ttyX for a
-        // terminal, to pipe:[...] or a file otherwise. Loading the native library costs ~30 ms,
-        // which a run into a pipe should not pay.
+        // terminal, to pipe:[...] or a file otherwise. Loading the native library costs
+        // start-up time, which a run into a pipe should not pay.
         Boolean fromProc = isattyFromProc(fd);
         if (fromProc != null) {
             return fromProc;

@@ -27,10 +27,6 @@ final class CsvRenderer implements Renderer {
     private final List<UserField> fields;
     private final CsvSchema schema;
 
-    CsvRenderer(OutputStream out, boolean escapeControls) {
-        this(out, escapeControls, null);
-    }
-
     /** @param fields the columns chosen with --fields, in their order; null for every field */
     CsvRenderer(OutputStream out, boolean escapeControls, List<UserField> fields) {
         this.out = out;
