@@ -4,11 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.function.UnaryOperator;
 
-/**
- * One run's console (what gh calls IOStreams): standard output, through a pager on a terminal
- * once it is taller than the screen, standard error's one owner and the tool's messages on it.
- * Every command takes its streams from here; {@link #close} ends them in order.
- */
+/** What gh calls IOStreams; {@link #close} ends the streams in order. */
 public final class Console {
 
     private final Io io;
@@ -29,17 +25,15 @@ public final class Console {
         this.messages = new Messages(stderr, terminal, this::redact);
     }
 
-    /** From now on the key is taken out of every text the run says: set once the key is known. */
     public void redactWith(UnaryOperator<String> redaction) {
         this.redaction = redaction;
     }
 
-    /** Takes the run's key out of {@code text}; before the key is known there is none to take out. */
     public String redact(String text) {
         return redaction.apply(text);
     }
 
-    /** The process's streams, environment and terminal; its stdout never goes through a pager. */
+    /** Its stdout never goes through a pager. */
     public Io io() {
         return io;
     }
@@ -48,7 +42,6 @@ public final class Console {
         return io.terminal();
     }
 
-    /** Standard error's one owner: messages, -v lines, progress and retry notices all go through it. */
     public Stderr stderr() {
         return stderr;
     }
@@ -57,12 +50,11 @@ public final class Console {
         return messages;
     }
 
-    /** Keeps output off the pager: a person typing input at the same terminal needs to see it come. */
+    /** A person typing input at the same terminal needs to see the output come. */
     public void keepOffPager() {
         pagerAllowed = false;
     }
 
-    /** Standard output, through a pager on a terminal once it is taller than the screen. */
     public OutputStream stdout() {
         if (stdout == null) {
             Terminal terminal = io.terminal();
@@ -87,21 +79,16 @@ public final class Console {
         return stdout;
     }
 
-    /**
-     * Standard output never through a pager: for what the tool writes whole in one go (a count,
-     * doctor's report, the profiles, a completion script), as it always has.
-     */
+    /** For what the tool writes whole in one go (a count, doctor's report, a completion script). */
     public OutputStream unpagedStdout() {
         return io.stdout();
     }
 
-    /** Whether output went to a pager that has not quit yet: it owns the terminal until it does. */
     public boolean pagerRunning() {
         PagedOutput output = paged;
         return output != null && output.pagerRunning();
     }
 
-    /** A signal stopped the run: the pager goes too, unless the user's LESS says how less takes Ctrl-C ({@link PagedOutput#stop}). */
     public void stopPager() {
         PagedOutput output = paged;
         if (output != null) {
@@ -109,13 +96,11 @@ public final class Console {
         }
     }
 
-    /** Whether Ctrl-C ended the pager, once {@link #close} has waited for it: the run was interrupted. */
     public boolean pagerEndedByCtrlC() {
         PagedOutput output = paged;
         return output != null && output.endedByCtrlC();
     }
 
-    /** Ends the output (waiting for a pager to quit), then takes the line in place off stderr. */
     public void close() {
         try {
             if (paged != null) {

@@ -32,7 +32,6 @@ public final class DisplayWidth {
         return Math.max(0, WCWidth.wcwidth(cp));
     }
 
-    /** Cuts text to at most {@code columns}, ending in an ellipsis when it had to cut. */
     public static String truncate(String text, int columns) {
         if (of(text) <= columns) {
             return text;
@@ -55,7 +54,7 @@ public final class DisplayWidth {
         return out.append('…').toString();
     }
 
-    /** Pads text with spaces to exactly {@code columns} (text must already fit). */
+    /** Text must already fit. */
     public static String pad(String text, int columns) {
         int missing = columns - of(text);
         return missing <= 0 ? text : text + " ".repeat(missing);

@@ -10,13 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/**
- * The process's streams, environment and terminal, injected so that commands run in-process in
- * tests exactly as they run for real.
- *
- * @param stdout standard output; a write that fails (the reader went away) raises
- *     {@link ReaderGoneException} ({@link StdoutGuard})
- */
+/** Injected so that commands run in-process in tests exactly as they run for real. */
 public record Io(InputStream stdin, OutputStream stdout, PrintStream stderr, Map<String, String> env, Terminal terminal) {
 
     public Io {

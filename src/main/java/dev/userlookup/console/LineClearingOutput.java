@@ -15,7 +15,6 @@ public final class LineClearingOutput extends FilterOutputStream {
     private final Stderr stderr;
     private final BooleanSupplier sameScreen;
 
-    /** @param sameScreen whether stdout is a terminal too; asked only when a line is shown */
     public LineClearingOutput(OutputStream out, Stderr stderr, BooleanSupplier sameScreen) {
         super(out);
         this.stderr = stderr;

@@ -5,22 +5,14 @@ import java.util.List;
 
 /**
  * The one place text is fitted to a terminal's width, so the terminal never wraps a word in the
- * middle: text broken between words ({@link #wrap}), phrases that share a line while they fit
- * ({@link #phrases}), a command continued on lines that end in a mark ({@link #continued}), a
- * text people copy whole laid out under its column ({@link #whole}), and a path cut in its middle
- * so that its last part stays ({@link #middle}).
- * A word wider than the line (a long URL) keeps a line of its own, whole. Spaces where a line
- * breaks go with the break: no line ends in blanks or is only its indent.
+ * middle. A word wider than the line (a long URL) keeps a line of its own, whole.
  */
 public final class LineFit {
 
     private LineFit() {
     }
 
-    /**
-     * @param width columns; 0 or less for no limit
-     * @param indent put before every line but the first (a continuation)
-     */
+    /** {@code width} 0 or less: no limit. */
     public static List<String> wrap(String text, int width, String indent) {
         List<String> lines = new ArrayList<>();
         if (width <= 0 || DisplayWidth.of(text) <= width) {
@@ -54,13 +46,7 @@ public final class LineFit {
         return lines;
     }
 
-    /**
-     * Phrases that share a line while they fit, and otherwise each take their own (a footer for
-     * people). A phrase is never broken between words: one wider than the line keeps a line of
-     * its own.
-     *
-     * @param width columns; 0 or less for one line
-     */
+    /** A phrase is never broken between words; {@code width} 0 or less: one line. */
     public static List<String> phrases(List<String> phrases, int width) {
         List<String> lines = new ArrayList<>();
         String line = null;
@@ -78,14 +64,7 @@ public final class LineFit {
         return lines;
     }
 
-    /**
-     * Units (words that must not break) joined by spaces on lines of at most {@code width}
-     * columns, each line but the last ending in {@code mark} and each after the first starting
-     * with {@code indent}: a shell command continued with {@code " \"}. A unit too wide for any
-     * line keeps a line of its own, whole.
-     *
-     * @param width columns; 0 or less for one line
-     */
+    /** A shell command continued with {@code " \"}; units never break; {@code width} 0 or less: one line. */
     public static List<String> continued(List<String> units, int width, String mark, String indent) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
@@ -107,12 +86,8 @@ public final class LineFit {
     }
 
     /**
-     * Lines that show a text people copy whole (an id) that does not fit where it belongs, at
-     * {@code column} of a line {@code width} wide: on as few lines as it can take, so that a
-     * mouse selection of one line takes all of it whenever the terminal is wide enough; those
-     * lines start as near under {@code column} as that allows, never at the left edge unless they
-     * must, and the text is continued under its own start, never cut. Each line carries its
-     * indent.
+     * A text people copy whole (an id) on as few lines as it can take, so that a mouse selection
+     * of one line takes all of it whenever the terminal is wide enough; never cut.
      */
     public static List<String> whole(String text, int column, int width) {
         int textWidth = DisplayWidth.of(text);
@@ -142,12 +117,7 @@ public final class LineFit {
         return lines;
     }
 
-    /**
-     * The text in at most {@code columns}, cut in the middle where it must be ({@code …}): its start
-     * stays, and its last part whole (from its last {@code /}: a file's name, what tells paths
-     * apart); a last part too wide leaves as much of the end as fits, and a text without a
-     * {@code /} keeps as much of its start as of its end.
-     */
+    /** Cut in the middle so that the part after the last {@code /} stays whole: a file's name is what tells paths apart. */
     public static String middle(String text, int columns) {
         int slash = text.lastIndexOf('/');
         int lastWidth = slash < 0 ? 0 : DisplayWidth.of(text.substring(slash));
@@ -167,7 +137,7 @@ public final class LineFit {
         return DisplayWidth.truncate(text, start + 1) + text.substring(from);
     }
 
-    /** The text up to its first line break; {@code ifNone} for no text. Our own text only: the service's is cut by model.ServiceText. */
+    /** Our own text only: the service's is cut by model.ServiceText, which takes the key out first. */
     public static String firstLine(String text, String ifNone) {
         if (text == null) {
             return ifNone;

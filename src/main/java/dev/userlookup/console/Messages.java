@@ -4,10 +4,8 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * The tool's own words on standard error, {@code userlookup: <text>}, the lines of -v and the
- * notice of a retry, made safe in one place: the key redacted, server text escaped; messages on a
- * terminal fitted to its width between words (a script reading stderr still gets one line). They
- * are written by the one owner of stderr ({@link Stderr}).
+ * Made safe in one place: the key redacted, server text escaped. Fitted to a terminal between
+ * words; a script reading stderr still gets one line.
  */
 public final class Messages {
 
@@ -25,21 +23,17 @@ public final class Messages {
         stderr.lines(LineFit.wrap(line(message), terminal.stderrWidth(), "  "));
     }
 
-    /** A line of -v, as it is (a URL is never broken); like a message, after held output and over the progress line. */
+    /** Not wrapped: a URL is never broken. */
     public void verbose(String line) {
         stderr.lines(List.of(SafeText.escape(redactor.apply(line))));
     }
 
-    /**
-     * A word for a person at a terminal while a request is retried: one line rewritten in place
-     * by the next (cut to the width, since a line that wraps cannot be), gone before the next
-     * message or output.
-     */
+    /** Cut to the width: a line that wraps cannot be rewritten in place. */
     public void notice(String message) {
         stderr.inPlace(fitted(line(message), terminal.stderrWidth() - 1));
     }
 
-    /** Cut to {@code columns}: what failed gives way first, the last part ("retry 2 of 3 in 0.9 s") stays whole. */
+    /** What failed gives way first; the last part ("retry 2 of 3 in 0.9 s") stays whole. */
     static String fitted(String text, int columns) {
         if (columns < 1 || DisplayWidth.of(text) <= columns) {
             return text;
@@ -55,7 +49,7 @@ public final class Messages {
         return DisplayWidth.truncate(text, columns);
     }
 
-    /** Lines made safe by the caller (a stack trace for --verbose), written whole. */
+    /** Made safe by the caller. */
     public void trace(List<String> lines) {
         stderr.lines(lines);
     }

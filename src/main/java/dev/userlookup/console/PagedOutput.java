@@ -7,13 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Standard output on a terminal that turns into a pager once the output is taller than the
- * screen. Until then it holds what was written; output that fits is written as it is at the end.
- * After that everything streams to the pager as it comes. A pager that quits early makes the next
- * write fail as a closed pipe does, which stops the work like {@code | head}. {@link #close} waits
- * for the pager, so the prompt comes back only after it; after Ctrl-C too (the run's close is
- * waited for then, see {@code commands.SignalStop}). Ctrl-C reaches the pager and the tool alike,
- * in no set order: the pager's own exit status says whether Ctrl-C ended it ({@link #endedByCtrlC}).
+ * Turns into a pager once the output is taller than the screen. A pager that quits early fails
+ * the next write as a closed pipe does, stopping the work like {@code | head}. Ctrl-C reaches the
+ * pager and the tool alike, in no set order: hence {@link #endedByCtrlC}.
  */
 public final class PagedOutput extends OutputStream {
 
@@ -28,19 +24,11 @@ public final class PagedOutput extends OutputStream {
     /** Read without the lock by {@link #pagerRunning}: a writer blocked on the pager holds the lock. */
     private volatile Process pager;
     private OutputStream toPager;
-    /** Set once output streams on (to the pager, or to the terminal when none starts): nothing is held after. */
     private volatile boolean streaming;
     /** Whether the tool chose how less takes Ctrl-C (LESS unset: K, quit): then a stop ends the pager. Written before {@link #pager}. */
     private volatile boolean quitsOnCtrlC;
-    /** The pager's exit status once {@link #close} has waited for it; -1 before. */
     private volatile int pagerStatus = -1;
 
-    /**
-     * @param terminal standard output (a terminal)
-     * @param command the pager's shell command ({@link Pager#command})
-     * @param rows the screen's height; output of fewer rows than that is not paged
-     * @param columns the screen's width, to count the rows a long line takes
-     */
     public PagedOutput(OutputStream terminal, String command, Map<String, String> env, int rows, int columns) {
         this.terminal = terminal;
         this.command = command;
@@ -68,7 +56,7 @@ public final class PagedOutput extends OutputStream {
         }
     }
 
-    /** Rows the held text takes: a line break ends one, and a long line wraps (bytes over-count: paging early is harmless). */
+    /** Bytes over-count a line's columns: paging early is harmless. */
     private void count(byte[] bytes, int offset, int length) {
         for (int i = offset; i < offset + length; i++) {
             if (bytes[i] == '\n') {
@@ -107,11 +95,7 @@ public final class PagedOutput extends OutputStream {
         held.reset();
     }
 
-    /**
-     * Writes what is held to the terminal now, before a message on stderr, so the two read in
-     * the order they happened. The rows stay counted: a pager takes what still comes if the
-     * screen overflows.
-     */
+    /** Before a message on stderr, so the two read in the order they happened. */
     public void showHeld() throws IOException {
         if (streaming) {
             // Nothing is held once output streams on; a writer blocked on a pager that reads no
@@ -139,7 +123,7 @@ public final class PagedOutput extends OutputStream {
         // Held output stays held: it is shown at the end, or by the pager once it is a screen high.
     }
 
-    /** Shows what was held, or lets the pager have the end of its input and waits for it to quit. */
+    /** Waits for the pager, so the shell's prompt comes back only after it. */
     @Override
     public synchronized void close() throws IOException {
         if (toPager == null) {
@@ -154,19 +138,15 @@ public final class PagedOutput extends OutputStream {
         awaitPager();
     }
 
-    /** Whether a pager was started and has not quit: it owns the terminal until it does. */
     public boolean pagerRunning() {
         Process started = pager;
         return started != null && started.isAlive();
     }
 
     /**
-     * A signal stopped the run: a pager the tool told to quit on Ctrl-C is ended now, whatever
-     * it made of the signal. Less notes a Ctrl-C that comes while it draws the screen and acts on
-     * it only at the next key, so the run would wait for a pager still shown. SIGTERM to what the
-     * pager's shell started (less then restores the terminal and quits); the shell ends with it.
-     * A shell that ran the pager in its own place (exec) has nothing under it: it is the pager.
-     * A LESS of the user's own says how less takes Ctrl-C: such a pager is left to the user.
+     * Less acts on a Ctrl-C that comes while it draws only at the next key, so the run would wait
+     * for a pager still shown: SIGTERM (less restores the terminal). A LESS of the user's own says
+     * how less takes Ctrl-C: such a pager is left to the user.
      */
     public void stop() {
         Process started = pager;
@@ -180,18 +160,12 @@ public final class PagedOutput extends OutputStream {
         programs.forEach(ProcessHandle::destroy);
     }
 
-    /**
-     * Whether the pager, waited for by {@link #close}, was ended by Ctrl-C: by the signal (the
-     * shell reports 128 + 2) or, as the tool's LESS asks, by less's own status for it (2). Its
-     * reader gone is then no quiet end: the run was interrupted, though the tool's own handling
-     * of the same Ctrl-C may not have come yet.
-     */
+    /** The shell reports 128 + 2; less with the tool's LESS exits 2. The tool's own handling of the Ctrl-C may not have come yet. */
     public boolean endedByCtrlC() {
         int status = pagerStatus;
         return status == 128 + 2 || quitsOnCtrlC && status == 2;
     }
 
-    /** Ends the pager's input (the end of what it shows) and waits for it to quit. */
     private void awaitPager() {
         try {
             toPager.close();

@@ -4,11 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-/**
- * Which pager, if any, takes output taller than the screen: {@code $USERLOOKUP_PAGER}, else
- * {@code $PAGER}, else {@code less -FRX} (quit if one screen, keep colours, leave the text on the
- * screen), as git and gh choose. A variable set to the empty string turns paging off.
- */
+/** Chosen as git and gh choose; a variable set to the empty string turns paging off. */
 public final class Pager {
 
     static final String DEFAULT = "less -FRX";
@@ -16,7 +12,6 @@ public final class Pager {
     private Pager() {
     }
 
-    /** The shell command of the pager, or null for none. */
     public static String command(Map<String, String> env) {
         for (String variable : new String[] {"USERLOOKUP_PAGER", "PAGER"}) {
             String value = env.get(variable);
@@ -27,7 +22,6 @@ public final class Pager {
         return DEFAULT;
     }
 
-    /** Where the pager was chosen: the variable, or null for the default. */
     public static String chosenBy(Map<String, String> env) {
         for (String variable : new String[] {"USERLOOKUP_PAGER", "PAGER"}) {
             if (env.get(variable) != null) {
@@ -43,11 +37,8 @@ public final class Pager {
     private static final String SHELL_SYNTAX = "|&;<>()$`\\\"'*?[#~=%{}";
 
     /**
-     * Whether the pager's program can be run: the first word of its command, found as a path or
-     * on PATH. The pager runs through {@code sh -c}, which starts whatever the command names; a
-     * program that is not there makes the shell exit 127 before it reads a byte, and the output
-     * written to it would be lost without a word (as with {@code less} missing in a container).
-     * A first word with shell syntax in it is taken to run.
+     * A missing program makes {@code sh -c} exit 127 before it reads a byte, and the output written
+     * to it would be lost without a word ({@code less} missing in a container).
      */
     public static boolean runnable(String command, Map<String, String> env) {
         String program = command.strip().split("\\s+", 2)[0];

@@ -65,11 +65,9 @@ public final class SafeText {
     }
 
     /**
-     * Characters of the Basic Multilingual Plane that reorder or hide text: every format character
-     * (Unicode category Cf: bidi marks, embeddings, overrides and isolates, U+200B..U+200F
-     * zero-width space, non-joiner, joiner and marks, U+2060..U+2064 word joiner and invisible
-     * operators, U+FEFF byte order mark, U+00AD soft hyphen) and the line and paragraph
-     * separators. JSON output escapes the same ones ({@code \u200b}), which keeps it lossless.
+     * Characters of the BMP that reorder or hide text (category Cf: bidi overrides, zero-width
+     * characters, BOM, soft hyphen), and the line and paragraph separators. JSON output escapes
+     * the same ones ({@code \u200b}), which keeps it lossless.
      */
     public static boolean isInvisibleControl(int c) {
         return c <= 0xffff && (Character.getType(c) == Character.FORMAT || c == 0x2028 || c == 0x2029);

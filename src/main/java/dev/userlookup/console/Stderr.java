@@ -5,15 +5,9 @@ import java.io.PrintStream;
 import java.util.List;
 
 /**
- * Standard error, and the one owner of everything the tool writes there: whole lines (messages,
- * -v lines, a stack trace) and the one line rewritten in place on a terminal (a walk's progress,
- * a retry being waited out). Output held for a pager is shown before a whole line, so stdout and
- * stderr read in the order they happened.
- *
- * <p>One lock guards it all, and the line in place is state of this owner, not an object with a
- * lock of its own: a page worker's -v line and the walk's progress once waited on each other for
- * ever, each holding the lock the other needed. Under the lock only the {@link PrintStream}'s
- * own is taken; held output for a pager is shown before it, since writing it may call back here.
+ * The one owner of standard error, with one lock, and the line in place is its state, not an
+ * object with a lock of its own: a page worker's -v line and the walk's progress once waited on
+ * each other for ever, each holding the lock the other needed.
  */
 public final class Stderr {
 
@@ -21,7 +15,7 @@ public final class Stderr {
 
     private final PrintStream out;
     private final Object lock = new Object();
-    /** The text of the line in place, or null when none is shown. Guarded by {@link #lock}. */
+    /** Guarded by {@link #lock}. */
     private String inPlace;
     /** Read without the lock by writers of stdout, to clear the line only when there is one. */
     private volatile boolean lineShown;
@@ -36,16 +30,12 @@ public final class Stderr {
         this.out = out;
     }
 
-    /** Output held back for a pager: shown before each whole line. */
+    /** Shown before each whole line, so stdout and stderr read in the order they happened. */
     public void heldOutput(PagedOutput output) {
         this.held = output;
     }
 
-    /**
-     * Whole lines: after the output held for a pager, in place of the line in place (redrawn by its
-     * next update). While a pager shows the output they are kept for when it has quit
-     * ({@link #showKept}): drawn over its screen they would be lost with it, the error among them.
-     */
+    /** Kept while a pager runs ({@link #showKept}): drawn over its screen they would be lost with it, the error among them. */
     public void lines(List<String> lines) {
         PagedOutput shown = held;
         if (shown != null) {
@@ -76,7 +66,6 @@ public final class Stderr {
         }
     }
 
-    /** The lines kept while a pager ran, now that it has quit. */
     public void showKept() {
         synchronized (lock) {
             clearLocked();
@@ -92,10 +81,7 @@ public final class Stderr {
         }
     }
 
-    /**
-     * The line rewritten in place: replaces whatever line is there. The caller fits it to the
-     * width (a line that wraps cannot be rewritten).
-     */
+    /** The caller fits it to the width: a line that wraps cannot be rewritten. */
     public void inPlace(String text) {
         PagedOutput shown = held;
         if (shown != null && shown.pagerRunning()) {
@@ -106,12 +92,10 @@ public final class Stderr {
         }
     }
 
-    /** A walk's progress line on this stderr, rewritten at most ten times a second. */
     public ProgressLine progressLine(String unit) {
         return new ProgressLine(this, unit);
     }
 
-    /** Takes the line in place away, if one is shown. */
     public void clearLine() {
         if (!lineShown) {
             return;
@@ -122,12 +106,11 @@ public final class Stderr {
         }
     }
 
-    /** Whether a line in place is shown now (to be cleared before output to the same screen). */
     public boolean lineShown() {
         return lineShown;
     }
 
-    /** For {@link ProgressLine}: its update, decided and drawn under the one lock. */
+    /** Decided and drawn under the one lock. */
     void progress(ProgressLine line, long done, Long total) {
         synchronized (lock) {
             String text = line.next(System.nanoTime(), done, total, inPlace != null);

@@ -11,7 +11,6 @@ import java.io.OutputStream;
  */
 final class StdoutGuard extends FilterOutputStream {
 
-    /** {@code out} guarded, once: a stream that is guarded already is returned as it is. */
     static OutputStream around(OutputStream out) {
         return out instanceof StdoutGuard ? out : new StdoutGuard(out);
     }

@@ -148,7 +148,7 @@ public final class SystemTerminal implements Terminal {
         return stderrWidth;
     }
 
-    /** Standard output's window size, asked once for width and height; null when not a terminal or unknown. */
+    /** Asked once for width and height. */
     private CLibrary.WinSize stdoutSize() {
         if (!stdoutSizeAsked) {
             stdoutSize = stdoutIsTerminal() ? windowSize(STDOUT) : null;
@@ -157,7 +157,6 @@ public final class SystemTerminal implements Terminal {
         return stdoutSize;
     }
 
-    /** TIOCGWINSZ on a descriptor, or null where the native layer is missing or the call fails. */
     private CLibrary.WinSize windowSize(int fd) {
         if (nativeLoaded()) {
             try {

@@ -1,11 +1,8 @@
 package dev.userlookup.model;
 
 /**
- * A body that is not the JSON the service specifies, as the model finds it: while a response is
- * parsed, or later, when a row or card reads a value the check let through (a timestamp that is
- * not ISO-8601). The words are those of the service's failure for it; the service layer turns one
- * met while reading an answer into its own kind, and the command line gives either the same
- * exit status.
+ * Also thrown later, when a row reads a value the check let through (a timestamp that is not
+ * ISO-8601); the command line gives it the same exit status as the service layer's own kind.
  */
 public final class BadResponse extends RuntimeException {
 
@@ -23,12 +20,12 @@ public final class BadResponse extends RuntimeException {
         this.reason = reason;
     }
 
-    /** What was being done: {@code resolve "customer-1"}, {@code list (limit 1)}. */
+    /** {@code resolve "customer-1"}, {@code list (limit 1)}. */
     public String operation() {
         return operation;
     }
 
-    /** What is wrong with the body, in the tool's words (the service's text in it with the key out). */
+    /** The service's text in it with the key out. */
     public String reason() {
         return reason;
     }

@@ -9,13 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Checks a page of the user list on the parser's tokens, as {@link UserShape} checks each user:
- * a {@code users} array of well-formed users, and {@code total}, {@code offset} and {@code limit}
- * whole numbers or null, in any order. Each check's problem is kept apart so that they are
- * reported in the checks' order; an object that names a key twice is refused ({@link FieldNames}).
- * On the way it notes where each user lies in the body.
- */
+/** Problems are kept apart so that they are reported in the checks' order, whatever order the fields came in. */
 final class PageShape {
 
     private final Question question;
@@ -37,7 +31,6 @@ final class PageShape {
         this.shape = new UserShape(names);
     }
 
-    /** Reads the page object at the parser through its END_OBJECT; a key named twice is a JsonParseException. */
     String read(JsonParser parser) throws IOException {
         names.open();
         for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
@@ -119,7 +112,6 @@ final class PageShape {
         return limit;
     }
 
-    /** @return null when the value is null or a whole number that fits a long, else the problem */
     private String wholeNumberProblem(JsonParser parser, JsonToken token, String field) throws IOException {
         if (token == JsonToken.VALUE_NULL
                 || (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER)) {

@@ -20,18 +20,15 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Turns response bodies into users, or a {@link BadResponse} saying what is
- * wrong. One pass of Jackson's streaming parser over the body checks the grammar, the tool's
- * bounds and the shape ({@link PageShape}, {@link UserShape}) and notes where each user lies in
- * the body; no tree is built. A body with several faults reports the first a reader meets: broken JSON before a wrong
- * shape, and shape problems in the order of the checks.
+ * One pass of Jackson's streaming parser checks grammar, bounds and shape and notes where each
+ * user lies in the body; no tree is built. Of several faults, the first a reader meets is reported.
  */
 public final class ResponseParser {
 
     private ResponseParser() {
     }
 
-    /** The user in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
+    /** A failure's words hold none of the key (see {@link #keyFree}). */
     public static UserRecord user(String operation, byte[] body, ApiKey key) {
         Question question = new Question(operation, key);
         try {
@@ -41,7 +38,7 @@ public final class ResponseParser {
         }
     }
 
-    /** The page in the body, or a failure whose words hold none of the key (see {@link #keyFree}). */
+    /** A failure's words hold none of the key (see {@link #keyFree}). */
     public static UserPage page(String operation, byte[] body, ApiKey key) {
         Question question = new Question(operation, key);
         try {
@@ -120,10 +117,6 @@ public final class ResponseParser {
         }
     }
 
-    /**
-     * A parser over a body that is strict UTF-8 and not empty; for a body larger than the longest
-     * string allowed, every string is measured first.
-     */
     private static JsonParser open(String operation, byte[] body) throws IOException {
         if (body.length == 0) {
             throw new BadResponse(operation, "the body is empty", null);
@@ -146,10 +139,8 @@ public final class ResponseParser {
     }
 
     /**
-     * Where a body stops being strict UTF-8 (RFC 3629: no overlong forms, no encoded surrogates,
-     * nothing above U+10FFFF), as the JDK's decoder finds it; -1 when it is valid. Jackson decodes
-     * some invalid sequences leniently (in field names, into lone surrogates), and what it then
-     * writes cannot always be read back.
+     * Jackson decodes some invalid sequences leniently (in field names, into lone surrogates), and
+     * what it then writes cannot always be read back; the JDK's decoder is strict (RFC 3629).
      */
     static int firstInvalidUtf8(byte[] body) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
@@ -200,7 +191,6 @@ public final class ResponseParser {
         }
     }
 
-    /** A body is one JSON document: text after it means a broken or mixed-up response. */
     private static void requireEnd(String operation, JsonParser parser) throws IOException {
         if (parser.nextToken() != null) {
             throw new BadResponse(operation, "there is more after the JSON document", null);
@@ -224,7 +214,6 @@ public final class ResponseParser {
         return question.failure("a number is out of any usable range", e);
     }
 
-    /** What a value is, as the problems say it: "an object", "a string", ..., "null". */
     static String kind(JsonToken token) {
         switch (token) {
             case START_OBJECT:
@@ -244,13 +233,9 @@ public final class ResponseParser {
         }
     }
 
-    /** How much of a first line a message quotes. */
     static final int FIRST_LINE = 200;
 
-    /**
-     * The first line of a text about the body, cut to {@value #FIRST_LINE} characters: only a
-     * {@link ServiceText} can be, so the key is out before the cut.
-     */
+    /** Only a {@link ServiceText}, so the key is out before the cut. */
     static String firstLine(ServiceText text) {
         return text == null ? "unreadable" : text.firstLine().cut(FIRST_LINE).toString();
     }

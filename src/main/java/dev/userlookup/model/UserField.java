@@ -7,12 +7,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The user's fields, each declared once: its JSON key, how it is checked, the words that name it
- * for people (a card's label; a table's column in capitals), its CSV column, and how it shows.
- * The shape check and the one reading of a user ({@link UserShape}), {@code --fields}, CSV, the
- * table and the card all read this list, in this order (CSV's), so a new field is a line here;
- * only the list table's own choice of columns names fields one by one. Choosing fields by JSON
- * key is {@link #byKey}.
+ * The shape check, {@code --fields}, CSV, the table and the card all read this list, in this order
+ * (CSV's), so a new field is a line here; only the list table's choice of columns names fields.
  */
 public enum UserField {
     USER_ID("user_id", Check.REQUIRED_TEXT, "User ID", "user_id", Shows.ID),
@@ -25,38 +21,32 @@ public enum UserField {
     INGESTION_START("ingestion_start", Check.TEXT, "Ingestion", "ingestion_start", Shows.DATE_RANGE),
     INGESTION_END("ingestion_end", Check.TEXT, "Ingestion", "ingestion_end", Shows.DATE_RANGE);
 
-    /** What the service sends for a field, as {@link UserShape} checks it; null is always allowed but where required. */
+    /** Null is always allowed but where required. */
     public record Check(Kind kind, String rowMember) {
         static final Check REQUIRED_TEXT = new Check(Kind.REQUIRED_TEXT, null);
         static final Check TEXT = new Check(Kind.TEXT, null);
         static final Check SOURCES = new Check(Kind.SOURCES, null);
 
-        /** An object of {@link UserShape#NESTED_TEXT} fields, of which a row shows {@code rowMember}. */
         static Check object(String rowMember) {
             return new Check(Kind.OBJECT, rowMember);
         }
 
-        /** In the order a user's problems are reported: plain values before nested ones. */
+        /** In the order a user's problems are reported. */
         public enum Kind {
             REQUIRED_TEXT, TEXT, SOURCES, OBJECT
         }
     }
 
-    /** How people see a field; what each form looks like is the output's to say. */
+    /** What each form looks like is the output's to say. */
     public enum Shows {
-        /** Text never cut (people copy ids). */
+        /** Never cut: people copy ids. */
         ID,
-        /** Text, cut where it does not fit. */
         TEXT,
-        /** A timestamp. */
         TIME,
-        /** The slugs of the connected sources, in order; on a card, the sources as a table. */
         SLUGS,
-        /** The row member, text, with where it came from and when (source_slug, updated_at). */
         TEXT_WITH_PROVENANCE,
-        /** As {@link #TEXT_WITH_PROVENANCE}, the row member a date. */
         DATE_WITH_PROVENANCE,
-        /** One end of a range of dates: a card shows the range's fields of one label on one line. */
+        /** A card shows the range's fields of one label on one line. */
         DATE_RANGE
     }
 
@@ -76,7 +66,6 @@ public enum UserField {
 
     private static final List<UserField> ALL = List.of(values());
     private static final Map<String, UserField> BY_KEY = new HashMap<>();
-    /** The checks in the order their problems are reported, whatever order the fields came in. */
     static final List<UserField> REPORT_ORDER = Stream.of(values())
             .sorted(Comparator.comparing((UserField field) -> field.check.kind()).thenComparing(Enum::ordinal)).toList();
 
@@ -86,15 +75,11 @@ public enum UserField {
         }
     }
 
-    /** Every field, in CSV's order. */
     public static List<UserField> all() {
         return ALL;
     }
 
-    /**
-     * The field a person names: by its CSV column (the vocabulary of {@code --fields}) or by the
-     * service's key ({@code connected_sources} as well as {@code sources}); null when none is.
-     */
+    /** By CSV column (the vocabulary of {@code --fields}) or by the service's key. */
     public static UserField named(String name) {
         for (UserField field : ALL) {
             if (field.csvColumn.equals(name)) {
@@ -104,7 +89,6 @@ public enum UserField {
         return BY_KEY.get(name);
     }
 
-    /** Every name {@link #named} knows: the CSV columns, then the service's keys that differ from them. */
     public static List<String> names() {
         List<String> names = new java.util.ArrayList<>();
         ALL.forEach(field -> names.add(field.csvColumn));
@@ -112,7 +96,6 @@ public enum UserField {
         return List.copyOf(names);
     }
 
-    /** The field whose JSON key is {@code key}, or null. */
     public static UserField byKey(String key) {
         return BY_KEY.get(key);
     }
@@ -125,7 +108,6 @@ public enum UserField {
         return check;
     }
 
-    /** The words that name it for people: a card's label, a table's column in capitals. */
     public String label() {
         return label;
     }

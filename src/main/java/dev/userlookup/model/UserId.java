@@ -3,17 +3,11 @@ package dev.userlookup.model;
 import java.util.Locale;
 
 /**
- * A user_id the service issued: a UUID, held as its 128 bits so that case does not matter
- * ({@code 138ADBBD-...} from a log is {@code 138adbbd-...} from the service). The one place the
- * tool decides what looks like a user_id: the walk's seen set, find's arguments, its index and
- * resolve's hint all read ids here.
- *
- * @param high the first 16 hex digits, as {@link java.util.UUID#getMostSignificantBits}
- * @param low the last 16, as {@link java.util.UUID#getLeastSignificantBits}
+ * Held as its 128 bits so that case does not matter ({@code 138ADBBD-...} from a log is the
+ * service's {@code 138adbbd-...}). The one place the tool decides what looks like a user_id.
  */
 public record UserId(long high, long low) implements Comparable<UserId> {
 
-    /** The canonical form, 8-4-4-4-12 ASCII hex digits in either case; null for anything else. */
     public static UserId parse(String text) {
         if (!looksLikeOne(text)) {
             return null;
@@ -21,17 +15,15 @@ public record UserId(long high, long low) implements Comparable<UserId> {
         return new UserId(high(text), low(text));
     }
 
-    /** The first 64 bits of a text {@link #looksLikeOne} accepted, with no object made (the walk's per-user path). */
+    /** With no object made: the walk's per-user path. */
     public static long high(String text) {
         return hex(text, 0, 19);
     }
 
-    /** The last 64 bits of a text {@link #looksLikeOne} accepted. */
     public static long low(String text) {
         return hex(text, 19, 36);
     }
 
-    /** Whether {@code text} is a UUID in its canonical form (what the service sends and logs carry). */
     public static boolean looksLikeOne(String text) {
         if (text == null || text.length() != 36
                 || text.charAt(8) != '-' || text.charAt(13) != '-' || text.charAt(18) != '-' || text.charAt(23) != '-') {
@@ -52,7 +44,7 @@ public record UserId(long high, long low) implements Comparable<UserId> {
         return true;
     }
 
-    /** Unsigned order of the 128 bits, which is the order of the lower-case text. */
+    /** Unsigned, which is the order of the lower-case text. */
     @Override
     public int compareTo(UserId other) {
         int byHigh = Long.compareUnsigned(high, other.high);
@@ -67,7 +59,6 @@ public record UserId(long high, long low) implements Comparable<UserId> {
                 + digits.substring(16, 20) + "-" + digits.substring(20);
     }
 
-    /** The hex digits of {@code text} from {@code from} to {@code to}, dashes skipped. */
     private static long hex(String text, int from, int to) {
         long value = 0;
         for (int i = from; i < to; i++) {

@@ -4,10 +4,7 @@ import dev.userlookup.model.json.JsonBytes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
-/**
- * One page of the user list: the document as sent ({@link #source}, top-level unknown fields
- * included), its users, and the paging numbers the service gave (null where it gave none).
- */
+/** The document is kept as sent, top-level unknown fields included. */
 public final class UserPage {
 
     private final JsonBytes source;
@@ -17,7 +14,7 @@ public final class UserPage {
     private final Integer limit;
     private volatile Releasable hold;
 
-    /** A page built as a tree (tests); its {@link #source} is the tree written compactly. */
+    /** For tests. */
     public UserPage(ObjectNode json, List<UserRecord> users, Long total, Long offset, Integer limit) {
         this(JsonBytes.written(json), users, total, offset, limit);
     }
@@ -30,7 +27,6 @@ public final class UserPage {
         this.limit = limit;
     }
 
-    /** The page's JSON as sent (for a page made from a tree, that tree written compactly). */
     public JsonBytes source() {
         return source;
     }
@@ -51,15 +47,11 @@ public final class UserPage {
         return limit;
     }
 
-    /** Counts this page in a budget until {@link #release}. */
     public void held(Releasable hold) {
         this.hold = hold;
     }
 
-    /**
-     * The caller is done with the page (a walk has written it): its bytes leave the run's memory
-     * budget, so that pages to come have room. Harmless twice, and for a page built as a tree.
-     */
+    /** Frees room in the run's memory budget for the pages to come. Harmless twice. */
     public void release() {
         Releasable held = hold;
         if (held != null) {

@@ -11,36 +11,25 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Checks that a user object has the JSON types the service specifies, on the parser's tokens as
- * they go by: cheap enough for every user of a long walk, so wrong types are refused in every
- * output format while JSON output never pays for a tree. Unknown fields are
- * passed over ({@link AnyValue}). An object that names a key twice, at any depth, is refused
- * ({@link FieldNames}). The fields and their checks are {@link UserField}'s. On the same pass it
- * takes the text of every field it knows, so that no output reads the user again
- * ({@link #record}).
- *
- * <p>One instance reads the users of one body, one after another: not for several threads.
+ * Checks types on the parser's tokens as they go by: cheap enough for every user of a long walk,
+ * so wrong types are refused in every format while JSON output never pays for a tree. Takes the
+ * known fields' text on the same pass, so no output reads the user again. Not for several threads.
  */
 final class UserShape {
 
-    /**
-     * The field of a connected source that describes it: {@code provider}, the service's current
-     * name for it, unless that is missing or null (then a wrong type is an error, not a
-     * fallback); else {@code source}, the deprecated name older services send alone.
-     */
+    /** {@code provider} unless missing or null (then a wrong type is an error, not a fallback); else the deprecated {@code source} older services send alone. */
     private static final String PROVIDER = "provider";
     private static final String DEPRECATED_SOURCE = "source";
     private static final String[] SOURCE_TEXT = {"logo", "name", "slug"};
     private static final int NAME = 1;
     private static final int SLUG = 2;
-    /** The string fields of a nested object besides its row member, which comes first ({@link UserRecord.Nested}). */
+    /** After the row member, which comes first ({@link UserRecord.Nested}). */
     static final String[] NESTED_TEXT = {"source_slug", "updated_at"};
     private static final int ROW_MEMBER = 0;
     private static final int NONE = -1;
 
     private static final UserField[] FIELDS = UserField.values();
     private static final UserField[] REPORT_ORDER = UserField.REPORT_ORDER.toArray(new UserField[0]);
-    /** By field: what a user without the required field is, and the names in a nested object. */
     private static final String[] MISSING = new String[FIELDS.length];
     private static final String[][] NESTED_NAMES = new String[FIELDS.length][];
 
@@ -57,29 +46,18 @@ final class UserShape {
     }
 
     private final FieldNames names;
-    /** By field, in {@link UserField}'s order. */
     private final String[] problems = new String[FIELDS.length];
-    /** By field: its text; an object's row member. */
     private final String[] text = new String[FIELDS.length];
-    /** By field: an object's members, in the order of its names; null where none was sent. */
     private final String[][] nested = new String[FIELDS.length][];
-    /** The string fields of the nested object being read, by position in its list of names. */
     private final String[] nestedProblems = new String[3];
-    /** The members of the nested object just read; null when it was null or not an object. */
     private String[] nestedText;
     private final List<UserRecord.ConnectedSource> sources = new ArrayList<>();
 
-    /** @param names the names of the objects the users are in (a page's), and of theirs */
     UserShape(FieldNames names) {
         this.names = names;
     }
 
-    /**
-     * Reads the user object whose START_OBJECT the parser is at, through its END_OBJECT.
-     *
-     * @return null when the user is well formed, otherwise what is wrong, with the field's path
-     * @throws com.fasterxml.jackson.core.JsonParseException when an object names a key twice
-     */
+    /** Null when well formed, otherwise what is wrong, with the field's path. */
     String read(JsonParser parser) throws IOException {
         Arrays.fill(problems, null);
         Arrays.fill(text, null);
@@ -128,7 +106,6 @@ final class UserShape {
         return null;
     }
 
-    /** The user last read well formed, as {@code source} holds it, with the fields read on the way. */
     UserRecord record(JsonBytes source, Question question) {
         return new UserRecord(source, text.clone(), nested.clone(), List.copyOf(sources), question);
     }
@@ -138,7 +115,6 @@ final class UserShape {
         text[field.ordinal()] = token == JsonToken.VALUE_STRING ? parser.getText() : null;
     }
 
-    /** @return null when the value is a string or null, else the problem; the value is passed over */
     private String textProblem(JsonParser parser, JsonToken token, String field) throws IOException {
         if (token == JsonToken.VALUE_STRING || token == JsonToken.VALUE_NULL) {
             return null;
@@ -176,7 +152,6 @@ final class UserShape {
         return first;
     }
 
-    /** A connected source: its created_on, then the field {@link #PROVIDER} chooses, and only that one. */
     private String connectedSource(JsonParser parser, int index) throws IOException {
         String createdOnProblem = null;
         String createdOn = null;
@@ -215,12 +190,7 @@ final class UserShape {
         return createdOnProblem != null ? createdOnProblem : fromProvider ? providerProblem : sourceProblem;
     }
 
-    /**
-     * An object (or null) whose fields {@code members} are strings (or null); leaves their text in
-     * {@link #nestedText}, in the order of {@code members}, or null there when it is not an object.
-     *
-     * @return null, or the problem relative to the object's parent
-     */
+    /** Leaves the members' text in {@link #nestedText}; the problem is relative to the object's parent. */
     private String object(JsonParser parser, JsonToken token, String field, String[] members) throws IOException {
         nestedText = null;
         if (token == JsonToken.VALUE_NULL) {

@@ -7,14 +7,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
 /**
- * A value in the compact output form, which NDJSON prints and JSON output indents: the value's
- * own bytes where they already are that form ({@link CompactJson}), else its tokens copied through
- * the compact generator ({@link JsonCopy}: control characters and what else a terminal would act
- * on escaped) into a buffer reused from one value to the next. One stream's; not for several threads.
+ * The value's own bytes where they already are the compact form ({@link CompactJson}), else copied
+ * through the generator, which escapes what a terminal would act on. Not for several threads.
  */
 final class CompactForm {
 
-    /** The bytes written so far, readable in place. */
     private static final class Buffer extends ByteArrayOutputStream {
         byte[] array() {
             return buf;
@@ -34,7 +31,7 @@ final class CompactForm {
         generator.setRootValueSeparator(null);
     }
 
-    /** Makes this the compact form of {@code value}, valid until the next call. */
+    /** Valid until the next call. */
     CompactForm of(JsonBytes value) throws IOException {
         if (CompactJson.isOutputForm(value)) {
             bytes = value.body();

@@ -3,14 +3,10 @@ package dev.userlookup.output;
 import dev.userlookup.model.json.JsonBytes;
 
 /**
- * Whether a value's bytes are already what the compact generator would write for them, so that
- * NDJSON can copy them as they are: no white space between tokens, and in names and strings
- * only characters the generator writes unescaped (not DEL, not what {@link TerminalSafeEscapes}
- * escapes beyond ASCII) and only the escapes it writes itself ({@code \" \\ \b \f \n \r \t}; a
- * {@code \/} or {@code \u00e9} would come out as {@code /} and {@code é}). Numbers are written as
- * sent either way. The value has been checked: JSON, strict UTF-8. Copying the service's compact
- * users as they are, rather than through the generator, costs a long walk's NDJSON and JSON
- * clearly less CPU (AbBenchmark, json and ndjson).
+ * Whether a value's bytes are already what the compact generator would write, so that they can be
+ * copied as they are: that costs a long walk's NDJSON and JSON clearly less CPU (AbBenchmark).
+ * A {@code \/} or {@code \u00e9} would come out of the generator as {@code /} and {@code é}, so
+ * such a value is not copied.
  */
 final class CompactJson {
 

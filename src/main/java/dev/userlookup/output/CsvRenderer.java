@@ -27,7 +27,6 @@ final class CsvRenderer implements Renderer {
     private final List<UserField> fields;
     private final CsvSchema schema;
 
-    /** @param fields the columns chosen with --fields, in their order; null for every field */
     CsvRenderer(OutputStream out, boolean escapeControls, List<UserField> fields) {
         this.out = out;
         this.escapeControls = escapeControls;
@@ -78,10 +77,7 @@ final class CsvRenderer implements Renderer {
         };
     }
 
-    /**
-     * The cells as the service sent the text (no reformatting: CSV keeps fractions and offsets);
-     * the sources' slugs joined by {@code ;}.
-     */
+    /** No reformatting: CSV keeps fractions and offsets as sent. */
     private static String[] row(UserRecord record, List<UserField> columns) {
         String[] cells = new String[columns.size()];
         for (int i = 0; i < cells.length; i++) {

@@ -6,13 +6,8 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * A stream whose document is ended exactly once: by {@link #finish} on success, or by
- * {@link #cutShort} or {@link #close} when a failure cuts the work short, so that what was
- * printed is still whole (a closed JSON array or object). Used with try-with-resources.
- *
- * <p>A run stopped by Ctrl-C or SIGTERM interrupts the thread that writes: a batch of users stops
- * before the next whole user, never inside one, saying how many it wrote, and the document is
- * closed as after a failure.
+ * Ended exactly once, also when a failure or Ctrl-C cuts the work short, so that what was printed
+ * is still whole (a closed JSON array): a batch stops before the next whole user, never inside one.
  */
 public abstract class DocumentStream implements Renderer.UserStream {
 
@@ -46,7 +41,6 @@ public abstract class DocumentStream implements Renderer.UserStream {
         }
     }
 
-    /** Ends the document cut short, unless it is ended already. */
     @Override
     public final void close() throws IOException {
         if (!ended) {
@@ -55,15 +49,13 @@ public abstract class DocumentStream implements Renderer.UserStream {
         }
     }
 
-    /** Writes what closes the document; {@code footer} (may be null) only where people read it. */
+    /** {@code footer} (may be null) only where people read it. */
     protected abstract void end(Footer footer) throws IOException;
 
-    /** Closes a document that a failure cut short: by default as {@link #end} does, with no footer. */
     protected void endEarly() throws IOException {
         end(null);
     }
 
-    /** Closes a walk's document cut short, saying so where the format can: by default as {@link #endEarly}. */
     protected void endCutShort(Incomplete incomplete) throws IOException {
         endEarly();
     }

@@ -11,15 +11,11 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * The fields chosen with {@code --fields} of a user (or of each user of a page), in the order
- * given, each under the service's own key with its value copied token by token as sent
- * ({@link JsonCopy}): no tree, no number read as a number. A field the user lacks stays absent;
- * one sent twice is taken once, the last, as a tree would keep it. The result is compact JSON in
- * a buffer reused from one user to the next. One stream's; not for several threads.
+ * Values copied token by token as sent ({@link JsonCopy}): no tree, no number read as a number.
+ * The buffer is reused from one user to the next: not for several threads.
  */
 final class FieldProjection {
 
-    /** The bytes written so far, readable in place. */
     private static final class Buffer extends ByteArrayOutputStream {
         byte[] array() {
             return buf;
@@ -40,14 +36,14 @@ final class FieldProjection {
         generator.setRootValueSeparator(null);
     }
 
-    /** The user's chosen fields as one compact object, valid until the next call. */
+    /** Valid until the next call. */
     JsonBytes user(JsonBytes user) throws IOException {
         buffer.reset();
         writeUser(user);
         return written();
     }
 
-    /** The page as sent, but each of its users cut to the chosen fields; valid until the next call. */
+    /** Valid until the next call. */
     JsonBytes page(JsonBytes page) throws IOException {
         buffer.reset();
         try (JsonParser parser = page.parser()) {
@@ -97,7 +93,6 @@ final class FieldProjection {
         generator.writeEndObject();
     }
 
-    /** The value the parser is at, as its bytes in the document; the parser is left at its last token. */
     private static JsonBytes valueAt(JsonBytes document, JsonParser parser) throws IOException {
         int start = (int) parser.currentTokenLocation().getByteOffset();
         parser.skipChildren();

@@ -13,11 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * {@code --jq}: a filter's lines for each user in turn (the user as ndjson prints it, of the
- * chosen fields where {@code --fields} chose some), written as each user comes: nothing is
- * collected, so a walk's memory stays flat. Per user, never per page or per document: a
- * total is {@code list --count}'s. On a terminal the lines, which may hold the service's text
- * raw, are shown escaped ({@link SafeText}). A failure on a user is exit 2 naming it.
+ * Per user, never per document, so nothing is collected and a walk's memory stays flat (a total is
+ * {@code list --count}'s). On a terminal the lines, which may hold the service's text raw, are
+ * escaped ({@link SafeText}).
  */
 final class FilterRenderer implements Renderer {
 
@@ -75,7 +73,7 @@ final class FilterRenderer implements Renderer {
         };
     }
 
-    /** The service's text in a message: the key out before it is cut to a line and a length, then made safe for stderr. */
+    /** The key out before the cut, then made safe for stderr. */
     private String shown(String text) {
         String out = firstLine(context.redact().apply(text == null ? "" : text));
         if (out.length() > MESSAGE_SHOWN) {

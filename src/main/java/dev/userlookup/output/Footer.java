@@ -5,14 +5,7 @@ import dev.userlookup.console.LineFit;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * A footer for people: phrases that share a line while they fit, and otherwise each take their
- * own, so a terminal never wraps one ({@link LineFit#phrases}); then, where there is one, a
- * command to paste after its label ({@code Next page: userlookup list ...}): on the last line
- * while it fits there, else under its label, continued on lines that end in {@code " \"}.
- *
- * @param command the command to paste, or null; {@code label} says what it is for
- */
+/** Fitted so that a terminal never wraps a phrase; {@code command} (may be null) is one to paste. */
 public record Footer(List<String> phrases, String label, ShellCommand command) {
 
     public Footer {
@@ -23,7 +16,6 @@ public record Footer(List<String> phrases, String label, ShellCommand command) {
         return new Footer(List.of(phrases), null, null);
     }
 
-    /** The lines at {@code width} columns (0: one line). */
     public List<String> lines(int width) {
         if (command == null) {
             return LineFit.phrases(phrases, width);

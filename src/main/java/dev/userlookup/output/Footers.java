@@ -4,10 +4,7 @@ import dev.userlookup.model.UserPage;
 import dev.userlookup.console.Counts;
 import java.util.List;
 
-/**
- * Every footer of the table output, in one place. Commands always pass one; only the table on a
- * terminal shows it.
- */
+/** Commands always pass one; only the table on a terminal shows it. */
 public final class Footers {
 
     private Footers() {

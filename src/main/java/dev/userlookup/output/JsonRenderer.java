@@ -9,16 +9,12 @@ import java.io.OutputStream;
 import java.util.List;
 
 /**
- * Lossless JSON: the documents exactly as the service sent them (names, order, unknown fields,
- * numbers as written), control characters escaped ({@link CompactForm}), indented like jq
- * ({@link PrettyJson}). With {@code --fields}, each user keeps only the chosen fields
- * ({@link FieldProjection}); a page keeps its other members as sent. A walk's document cut short
- * ends with {@code "incomplete"} ({@link Incomplete}).
+ * Lossless: names, order, unknown fields and numbers as the service sent them; only control
+ * characters are escaped ({@link CompactForm}).
  */
 final class JsonRenderer implements Renderer {
 
     private final OutputStream out;
-    /** The fields chosen with --fields, or null for every field. */
     private final List<UserField> fields;
 
     JsonRenderer(OutputStream out) {
@@ -85,7 +81,6 @@ final class JsonRenderer implements Renderer {
                 close(userList ? incomplete : null);
             }
 
-            /** @param incomplete how the walk was cut short, said after "limit"; null for a document that is whole */
             private void close(Incomplete incomplete) throws IOException {
                 pretty.clear();
                 if (count > 0) {

@@ -6,16 +6,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 
-/**
- * One user a line, compact and lossless: the form for {@code jq -c}, {@code grep} and streams. A
- * user the service sent compact, with nothing to escape, is copied byte for byte; any other is
- * copied token by token ({@link CompactForm}); with {@code --fields}, only the chosen fields
- * ({@link FieldProjection}).
- */
+/** Compact and lossless: the form for {@code jq -c}, {@code grep} and streams. */
 final class NdjsonRenderer implements Renderer {
 
     private final OutputStream out;
-    /** The fields chosen with --fields, or null for every field. */
     private final List<UserField> fields;
 
     NdjsonRenderer(OutputStream out) {

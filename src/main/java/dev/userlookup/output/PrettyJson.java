@@ -6,12 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * JSON indented as jq indents it: two spaces a level, {@code "name": value}, {@code {}} and
- * {@code []} when empty, made from the compact output form ({@link CompactForm}) byte by byte:
- * names, strings, numbers and literals are copied as they are, only the space between tokens is
- * added. This is what Jackson's pretty printer so configured writes (pinned by a test); writing
- * each token through it costs a long walk's JSON clearly more CPU (AbBenchmark, json and ndjson). Output is
- * gathered in a buffer and written in one piece; one stream's, not for several threads.
+ * Indented as jq indents, from the compact form byte by byte: what Jackson's pretty printer so
+ * configured writes (pinned by a test), which costs a long walk's JSON clearly more CPU
+ * (AbBenchmark). Not for several threads.
  */
 final class PrettyJson {
 
@@ -20,7 +17,6 @@ final class PrettyJson {
     private byte[] buffer = new byte[1 << 13];
     private int size;
 
-    /** Starts a new piece of output. */
     PrettyJson clear() {
         size = 0;
         return this;
@@ -40,7 +36,6 @@ final class PrettyJson {
         return this;
     }
 
-    /** A line break, then the indentation of {@code level}. */
     PrettyJson newLine(int level) {
         int spaces = level * SPACES_A_LEVEL;
         ensure(1 + spaces);
@@ -50,7 +45,6 @@ final class PrettyJson {
         return this;
     }
 
-    /** The value {@code compact} (in the compact output form) indented, its first line continuing one at {@code level}. */
     PrettyJson value(CompactForm compact, int level) {
         byte[] bytes = compact.bytes();
         int end = compact.offset() + compact.length();
@@ -98,7 +92,6 @@ final class PrettyJson {
         out.write(buffer, 0, size);
     }
 
-    /** @return the index after the closing quote of the string whose content starts at {@code i} */
     private static int stringEnd(byte[] bytes, int i) {
         while (true) {
             byte b = bytes[i];

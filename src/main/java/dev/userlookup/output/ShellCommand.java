@@ -6,14 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A command line the tool suggests (the next page, doctor's next step), as a person pastes it into
- * a POSIX shell: each word quoted only where the shell would read it otherwise, and, wider than
- * the screen, continued on lines that end in {@code " \"}. Its words come in parts, an option with
- * its value being one, and a line breaks between parts where it can, so each option reads whole.
+ * As a person pastes it into a POSIX shell. An option with its value is one part, and a line
+ * breaks between parts where it can, so each option reads whole.
  */
 public final class ShellCommand {
 
-    /** Continuation lines are indented this much, as people write long commands by hand. */
+    /** As people write long commands by hand. */
     private static final String INDENT = "  ";
     private static final String CONTINUED = " \\";
 
@@ -23,7 +21,6 @@ public final class ShellCommand {
         this.parts = List.copyOf(parts);
     }
 
-    /** A command of these words, each a part of its own. */
     public static ShellCommand of(String... words) {
         List<List<String>> parts = new ArrayList<>();
         for (String word : words) {
@@ -32,7 +29,6 @@ public final class ShellCommand {
         return new ShellCommand(parts);
     }
 
-    /** This command with {@code words} after it, kept together on a line where they fit (an option and its value). */
     public ShellCommand plus(String... words) {
         if (words.length == 0) {
             return this;
@@ -42,17 +38,12 @@ public final class ShellCommand {
         return new ShellCommand(more);
     }
 
-    /** The words as the program receives them (its argv), unquoted. */
     public List<String> words() {
         List<String> words = new ArrayList<>();
         parts.forEach(words::addAll);
         return words;
     }
 
-    /**
-     * The lines at {@code width} columns (0: one line), each within it but for a single word wider
-     * than a line, which keeps a line of its own, whole.
-     */
     public List<String> lines(int width) {
         List<String> units = new ArrayList<>();
         for (List<String> part : parts) {
@@ -67,7 +58,6 @@ public final class ShellCommand {
         return LineFit.continued(units, width, CONTINUED, INDENT);
     }
 
-    /** The command on one line, as it pastes. */
     @Override
     public String toString() {
         return String.join(" ", words().stream().map(ShellCommand::quoted).toList());
@@ -77,11 +67,7 @@ public final class ShellCommand {
         return String.join(" ", words.stream().map(ShellCommand::quoted).toList());
     }
 
-    /**
-     * The word as a POSIX shell (and bash, zsh) reads it back: as it is when it holds only
-     * characters no shell treats specially, else in single quotes, a single quote in it written
-     * {@code '\''}. A leading {@code =} is quoted too: zsh expands {@code =word} to a path.
-     */
+    /** A leading {@code =} is quoted too: zsh expands {@code =word} to a path. */
     static String quoted(String word) {
         if (!word.isEmpty() && word.charAt(0) != '=' && word.chars().allMatch(ShellCommand::plain)) {
             return word;

@@ -10,13 +10,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The ids of standard input, one a line, each bounded as it is read: a line is never held whole,
- * only the id it carries, and one whose id would pass {@link IdSource#LONGEST_ID_BYTES} is refused
- * as soon as it does, so a line of gigabytes takes the memory of one id. Blanks around an id are
- * not part of it ({@link #isBlank}) and do not count; blank lines are skipped. Lines end as
- * {@code BufferedReader.readLine} ends them: LF, CR or CRLF. Decoded here rather than by an
- * {@code InputStreamReader}, which fails a whole buffer for one bad byte, so that a line that is
- * not UTF-8 is named.
+ * A line is never held whole, only its id, refused as soon as it passes the bound: a line of
+ * gigabytes takes the memory of one id. Decoded here rather than by an {@code InputStreamReader},
+ * which fails a whole buffer for one bad byte, so that a line that is not UTF-8 is named.
  */
 final class IdLines {
 
@@ -25,33 +21,24 @@ final class IdLines {
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
-    /** Bytes read and not yet decoded, and characters decoded and not yet read: both ready to be read from. */
+    /** Both kept ready to be read from. */
     private final ByteBuffer bytes = ByteBuffer.allocate(8192).flip();
     private final CharBuffer chars = CharBuffer.allocate(8192).flip();
     /** What is wrong with the bytes after {@link #chars}: thrown once those are read. */
     private CoderResult invalid;
     private boolean ended;
-    /** A CR ended the last line: an LF right after it is part of that line end. */
     private boolean afterCr;
-    /** The number of the line being read, from 1. */
     private long line;
-    /** The line from its first character that is not a blank, as far as the bound lets it be held. */
     private final StringBuilder id = new StringBuilder(64);
 
     IdLines(InputStream in) {
         this.in = in;
     }
 
-    /** The number of the line last read (or being read), from 1. */
     long line() {
         return line;
     }
 
-    /**
-     * @return the next id, or null at the end of the input
-     * @throws IllegalArgumentException when a line's id is longer than the longest taken
-     * @throws java.nio.charset.CharacterCodingException when the input is not UTF-8
-     */
     String next() throws IOException {
         while (true) {
             line++;
@@ -113,7 +100,6 @@ final class IdLines {
         return chars.get();
     }
 
-    /** Decodes what is read next, at least one character unless the input ends or is not UTF-8 there. */
     private void decode() throws IOException {
         chars.clear();
         while (chars.position() == 0 && invalid == null) {
@@ -144,7 +130,7 @@ final class IdLines {
         return c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
     }
 
-    /** White space as Java and Unicode count it (no-break spaces too), and the invisible zero-width space and BOM. */
+    /** Ids pasted from a ticket or a spreadsheet carry no-break spaces, zero-width spaces and BOMs nobody can see. */
     static boolean isBlank(char c) {
         return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == '\u200B' || c == '\uFEFF';
     }

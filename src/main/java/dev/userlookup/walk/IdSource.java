@@ -9,28 +9,18 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
 
 /**
- * Ids from standard input, one a line, read as they are needed. Blanks around an id are not part
- * of it: spaces, tabs, no-break spaces, zero-width spaces and byte order marks at either end of a
- * line are dropped (ids pasted from a ticket or a spreadsheet carry them, and nobody can see them
- * on a line), as is the line ending; blank lines are skipped. Blanks inside an id are kept. An id
- * with outer blanks that are really its own is given as an argument, which is sent as it is. An
- * id longer than {@link #LONGEST_ID_BYTES} ends the input with a failure naming its line
- * ({@link IdLines}).
+ * Invisible blanks around an id are dropped (ids pasted from a ticket or a spreadsheet carry
+ * them); an id whose outer blanks are its own is given as an argument, sent as it is.
  */
 public final class IdSource implements OrderedParallel.Input<String> {
 
-    /**
-     * The longest id taken, in bytes of UTF-8, as an argument or a line of standard input: far
-     * beyond any id a service keeps for a user (a UUID is 36), and a bound on what one line of
-     * input holds in memory.
-     */
+    /** In bytes of UTF-8: far beyond any id a service keeps (a UUID is 36), and a bound on what one line holds in memory. */
     public static final int LONGEST_ID_BYTES = 1024;
     /** How much of an id too long a message shows: enough to find it, never the whole. */
     private static final int SHOWN = 40;
 
     /** Ids read ahead at most: 100,000 ids on standard input take the memory of a few. */
     private static final int READ_AHEAD = 1024;
-    /** What the reading thread puts after the last id: the end, or why there is no more. */
     private static final String END = new String("end of input");
 
     private final IdLines lines;
@@ -44,15 +34,11 @@ public final class IdSource implements OrderedParallel.Input<String> {
         this.lines = new IdLines(in);
     }
 
-    /** Whether an id is longer than {@link #LONGEST_ID_BYTES} in UTF-8. */
     public static boolean tooLong(String id) {
         return id.length() > LONGEST_ID_BYTES / 3 && id.getBytes(StandardCharsets.UTF_8).length > LONGEST_ID_BYTES;
     }
 
-    /**
-     * Why an id is refused for its length, after what names it ({@code line 3 of standard input
-     * is }): its start shows which, cut short (messages are escaped where they are written).
-     */
+    /** Messages are escaped where they are written, not here. */
     public static String longerThanTaken(CharSequence id) {
         int cut = Math.min(id.length(), SHOWN);
         if (cut > 0 && Character.isHighSurrogate(id.charAt(cut - 1))) {
@@ -62,10 +48,7 @@ public final class IdSource implements OrderedParallel.Input<String> {
                 + id.subSequence(0, cut) + (cut < id.length() ? "...\"" : "\"");
     }
 
-    /**
-     * Whether an id can be had without waiting: an interactive stdin should not hold back
-     * results already done while the person types the next id.
-     */
+    /** An interactive stdin should not hold back results already done while the person types the next id. */
     @Override
     public boolean ready() {
         startReading();
@@ -73,9 +56,8 @@ public final class IdSource implements OrderedParallel.Input<String> {
     }
 
     /**
-     * Waits for the next id. A read from standard input cannot be interrupted, so the reading is
-     * done by a thread of its own and this waits on what it hands over: Ctrl-C stops a run that
-     * waits for its next id at once, and its output is closed whole.
+     * A read from standard input cannot be interrupted, so a thread of its own reads and this
+     * waits on what it hands over: Ctrl-C stops a run that waits for its next id at once.
      */
     @Override
     public boolean hasNext() {

@@ -5,21 +5,16 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 /**
- * The offsets a walk asks for, handed out ahead of the answers and planned again from what came
- * back: a page larger than asked moves the plan past the users it brought (requests already out
- * for offsets inside it become overlaps), and the next offsets step by the size pages come in.
- * Up to the first total when there is one; never past 2^63-1. Used by the thread that writes,
- * only: {@link dev.userlookup.walk.OrderedParallel} pulls offsets in the thread that hands its
- * results on.
+ * Planned again from what came back: a page larger than asked moves the plan past the users it
+ * brought. Used by the thread that writes only: {@link dev.userlookup.walk.OrderedParallel} pulls
+ * offsets in the thread that hands its results on.
  */
 final class OffsetPlan implements Iterator<Long> {
 
     private final Long total;
-    /** Offsets handed out whose answers the walk has not taken yet, in the order handed out. */
     private final ArrayDeque<Long> outstanding = new ArrayDeque<>();
     private long next;
     private long stride;
-    /** The page at {@link #next} would end past 2^63-1: nothing after it can be asked for. */
     private boolean pastLargest;
 
     OffsetPlan(long from, long stride, Long total) {
@@ -48,7 +43,6 @@ final class OffsetPlan implements Iterator<Long> {
         return offset;
     }
 
-    /** The walk has taken the answer for the oldest offset handed out. */
     void answered(long offset) {
         Long oldest = outstanding.poll();
         if (oldest == null || oldest != offset) {
@@ -56,10 +50,6 @@ final class OffsetPlan implements Iterator<Long> {
         }
     }
 
-    /**
-     * Plans from what has come back: the walk has read every position before {@code covered} and
-     * pages have been bringing {@code stride} users.
-     */
     void replan(long covered, long stride) {
         boolean oneOutReachesIt = false;
         for (long offset : outstanding) {

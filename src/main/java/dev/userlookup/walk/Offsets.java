@@ -12,7 +12,6 @@ final class Offsets {
     private Offsets() {
     }
 
-    /** Where a page of {@code count} users at {@code offset} ends: the offset of the page after it. */
     static long after(long offset, long count) {
         if (count > Long.MAX_VALUE - offset) {
             throw new ServiceException.Unavailable("list --all", "the walk would pass offset " + Counts.format(Long.MAX_VALUE)
@@ -22,7 +21,6 @@ final class Offsets {
         return offset + count;
     }
 
-    /** Whether a page of {@code count} users at {@code offset} would end beyond the largest offset. */
     static boolean passesLargest(long offset, long count) {
         return count > Long.MAX_VALUE - offset;
     }

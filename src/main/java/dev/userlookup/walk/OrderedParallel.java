@@ -14,28 +14,22 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * Runs a function over a stream of inputs with up to {@code parallel} calls at once and hands the
- * results on in input order, in runs of those already done. Inputs are pulled only as the window
- * (by default twice {@code parallel}) has room, so neither inputs nor results pile up: 100,000
- * ids from standard input take the memory of a few, and a result that arrives early waits
- * without holding a call's place. The engine of the page walk ({@link PageWalker}) and of resolve
- * with several ids.
+ * Results are handed on in input order. Inputs are pulled only as the window has room, so neither
+ * inputs nor results pile up: 100,000 ids from standard input take the memory of a few.
  */
 public final class OrderedParallel<I, R> {
 
-    /** Takes the results in input order, a run of finished ones at a time. */
     @FunctionalInterface
     public interface Sink<I, R> {
-        /** @return false to stop: nothing more is started, calls under way are cancelled */
+        /** False: nothing more is started, calls under way are cancelled. */
         boolean accept(List<Done<I, R>> run) throws IOException;
     }
 
-    /** Inputs that can say whether the next one is there without waiting (a terminal's stdin). */
+    /** A terminal's stdin can say whether the next one is there without waiting. */
     public interface Input<I> extends Iterator<I> {
         boolean ready();
     }
 
-    /** One input with its result, or the exception its call ended in. */
     public record Done<I, R>(I input, R result, RuntimeException failure) {
     }
 
@@ -47,7 +41,6 @@ public final class OrderedParallel<I, R> {
         this(parallel, 2 * parallel, call);
     }
 
-    /** @param window inputs started or waiting to be handed on at most, at least {@code parallel} */
     public OrderedParallel(int parallel, int window, Function<I, R> call) {
         if (parallel < 1 || window < parallel) {
             throw new IllegalArgumentException("parallel must be at least 1 and the window at least parallel");

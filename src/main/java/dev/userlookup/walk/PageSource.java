@@ -7,7 +7,6 @@ import java.util.function.Supplier;
 @FunctionalInterface
 public interface PageSource {
 
-    /** One page: the request and the reading of its answer. */
     UserPage fetch(long offset, int limit);
 
     /**

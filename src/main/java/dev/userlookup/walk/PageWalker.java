@@ -9,17 +9,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * Walks every page from an offset on and streams the users out in the service's order, each
- * once. The first page is read alone; once it has told the total, up to {@code parallel}
- * requests are in flight ({@link OrderedParallel}), and pages that arrive early wait in a window
- * of twice that many. Pages are read as sent ({@link PageWriter}): the walk steps by what came back, and
- * offsets already handed out are planned again from it ({@link OffsetPlan}). The walk stops at an
- * empty or short page or when it has read up to the first total; a page of users already printed
- * is an error, never an endless loop, and so is a page that would end past 2^63-1.
- *
- * <p>What is limited to {@code parallel} is the requests ({@link PageSource#request}): a page that
- * has arrived is read and checked while the next request is already out, by one of twice as many
- * workers as requests.
+ * The first page is read alone, since only its total says how far to go. Only requests are limited
+ * to {@code parallel}: a page that has arrived is read while the next request is already out, by
+ * one of twice as many workers. A page of users already printed is an error, never an endless loop.
  */
 public final class PageWalker {
 
@@ -27,7 +19,6 @@ public final class PageWalker {
     private final int pageSize;
     private final int parallel;
     private final WalkProgress progress;
-    /** Where the walk began, and its writer once its first page came back: where it would go on. */
     private long start;
     private PageWriter writer;
 
@@ -90,21 +81,11 @@ public final class PageWalker {
         return writer.result();
     }
 
-    /**
-     * Where the last walk would go on if it ended early (a failure, a signal): the first offset
-     * whose users it did not all write, which {@code list --all --offset N} takes. Asked by the
-     * thread that walked, once {@link #walk} has returned or thrown.
-     */
+    /** Asked by the thread that walked, once {@link #walk} has returned or thrown. */
     public long resumeOffset() {
         return writer == null ? start : writer.resumeOffset();
     }
 
-    /**
-     * Hands a run of pages that have arrived to the walk, in order, and plans the next offsets
-     * from what came back.
-     *
-     * @return whether to go on
-     */
     private static boolean handOn(List<OrderedParallel.Done<Long, UserPage>> run, PageWriter writer, OffsetPlan plan) throws IOException {
         for (OrderedParallel.Done<Long, UserPage> done : run) {
             if (done.failure() != null) {
@@ -119,7 +100,7 @@ public final class PageWalker {
         return true;
     }
 
-    /** One page: its request once one of the {@code parallel} places is free, then its reading, outside them. */
+    /** The reading is outside the {@code parallel} places. */
     private UserPage fetch(Semaphore requests, AtomicBoolean ended, long offset, int step) {
         try {
             requests.acquire();

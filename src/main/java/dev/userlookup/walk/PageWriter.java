@@ -8,9 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes one walk's pages to its sink in offset order, each user once (by user_id), and keeps how
- * far they have read and what was written. Pages are read as sent: a page larger than asked moves
- * the walk past every user it brought. Used by the thread that writes, only.
+ * Pages are read as sent: a page larger than asked moves the walk past every user it brought.
+ * Used by the thread that writes, only.
  */
 final class PageWriter {
 
@@ -18,7 +17,6 @@ final class PageWriter {
     private final UserSink out;
     private final WalkProgress progress;
     private final Long firstTotal;
-    /** The limit each request asks for: a page with fewer users is the last. */
     private final int step;
     private Long lastTotal;
     /** Every position before this offset has been read: the next page must start here (or before). */
@@ -28,9 +26,7 @@ final class PageWriter {
     private long printed;
     private long duplicates;
     private long pages;
-    /** The sink wanted no more: the walk ended before the end of the list. */
     private boolean stopped;
-    /** The run was stopped part-way through a page: the offset of its first user not written; else -1. */
     private long stoppedAt = -1;
 
     PageWriter(UserSink out, WalkProgress progress, long start, Long firstTotal, int step) {
@@ -43,11 +39,6 @@ final class PageWriter {
         this.stride = step;
     }
 
-    /**
-     * Takes the page asked for at {@code offset}, the next in offset order.
-     *
-     * @return whether to go on: false at an empty, short or last page
-     */
     boolean take(long offset, UserPage page) throws IOException {
         try {
             return read(offset, page);
@@ -109,11 +100,6 @@ final class PageWriter {
         return firstTotal;
     }
 
-    /**
-     * Where a walk that ends here would go on: the first offset whose users were not all written.
-     * Every page before {@link #covered} was written whole; a page the run was stopped in goes on
-     * from its first user not written.
-     */
     long resumeOffset() {
         return stoppedAt >= 0 ? stoppedAt : covered;
     }
@@ -146,7 +132,6 @@ final class PageWriter {
         printed += fresh.size();
     }
 
-    /** Where {@code user} is on its page: the users before it are the page's, or were printed before. */
     private static int positionOf(List<UserRecord> users, UserRecord user) {
         int position = 0;
         while (users.get(position) != user) {
@@ -155,7 +140,6 @@ final class PageWriter {
         return position;
     }
 
-    /** The service answered a page with users already printed: walking on would never end. */
     static ServiceException noProgress(long offset) {
         return new ServiceException.Unavailable("list --all", "the service makes no progress: the page at offset " + offset
                 + " holds only users already printed", null,

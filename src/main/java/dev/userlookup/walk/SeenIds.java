@@ -13,7 +13,6 @@ final class SeenIds {
 
     private final Set<Object> ids = new HashSet<>();
 
-    /** @return true if the id was new */
     boolean add(String userId) {
         UserId id = UserId.parse(userId);
         return ids.add(id != null ? id : userId);

@@ -10,7 +10,6 @@ public interface WalkProgress {
         @Override public void clear() { }
     };
 
-    /** The walk's progress as the console's line on stderr ({@code 12,000 of 50,000 users, 4,100/s}). */
     static WalkProgress on(ProgressLine line) {
         return new WalkProgress() {
             @Override public void update(long users, Long total) { line.update(users, total); }
@@ -18,9 +17,8 @@ public interface WalkProgress {
         };
     }
 
-    /** Users printed so far, of the total the service gave (null if it gave none). */
     void update(long users, Long total);
 
-    /** Takes the progress line away, before output is written and at the end. */
+    /** Before output is written, so rows never mix with the line. */
     void clear();
 }

@@ -4,12 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 
-/**
- * Passes over a value whose content the shape does not look at (an unknown field, or one already
- * found wrong), holding it to what any value must be: JSON within the parser's bounds, no object
- * that names a key twice ({@link FieldNames}), and no number that a reader cannot hold
- * ({@link #requireHeld}).
- */
+/** Even a value the shape does not look at must hold no duplicate key and no number a reader cannot hold. */
 public final class AnyValue {
 
     /**
@@ -17,16 +12,13 @@ public final class AnyValue {
      * digits reach 1e308, and a fraction needs more to come nearer zero than 4.9e-324.
      */
     private static final int SHORTEST_OUT_OF_RANGE = 309;
-    /** The most digits of an exponent: a scale of 10^9 and a thousand digits still fits BigDecimal's int, on any JDK. */
+    /** A scale of 10^9 and a thousand digits still fits BigDecimal's int, on any JDK. */
     private static final int EXPONENT_DIGITS = 9;
 
     private AnyValue() {
     }
 
-    /**
-     * @param token the value's first token, the parser at it; afterwards the parser is at its last
-     * @param names the names of the objects the value is in, and so of those it holds
-     */
+    /** From the value's first token to its last. */
     public static void pass(JsonParser parser, JsonToken token, FieldNames names) throws IOException {
         if (token.isNumeric()) {
             requireHeld(parser);
@@ -65,8 +57,6 @@ public final class AnyValue {
      * so {@code --jq} hold on every JDK (JDK 25 reads 1E+2147483648, which JDK 17 refuses). The
      * rule is the tool's, not a JDK's. Only a number with an exponent or of 309 characters or
      * more can break it, so only those are read.
-     *
-     * @throws NumberFormatException when it does not hold
      */
     private static void requireHeld(JsonParser parser) throws IOException {
         char[] text = parser.getTextCharacters();
@@ -101,7 +91,6 @@ public final class AnyValue {
         }
     }
 
-    /** Whether the digits before the exponent are all zeros. */
     private static boolean zero(char[] text, int from, int end) {
         for (int i = from; i < end; i++) {
             if (text[i] >= '1' && text[i] <= '9') {

@@ -9,9 +9,8 @@ import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /**
- * The one Jackson configuration: decimals kept as
- * sent (1.50 stays 1.50) so JSON output is lossless, and bounds on what a hostile body may make
- * the parser do (an object that names a key twice is the checks' to refuse, {@link FieldNames}).
+ * Decimals kept as sent (1.50 stays 1.50) so JSON output is lossless, and bounds on what a
+ * hostile body may make the parser do.
  */
 public final class Json {
 
@@ -32,7 +31,6 @@ public final class Json {
     private Json() {
     }
 
-    /** Parsers and generators with the mapper's bounds and output features. */
     public static JsonFactory factory() {
         return FactoryHolder.FACTORY;
     }

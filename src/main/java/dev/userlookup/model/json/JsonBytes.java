@@ -4,10 +4,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import java.io.IOException;
 
 /**
- * One JSON value exactly as the service sent it: a slice of a response body, checked on arrival
- * (strict UTF-8, the grammar, the tool's bounds, the shape), so that output can copy it token by
- * token, or byte for byte where it is already in the output's form, without building a tree.
- * The body is shared, never changed.
+ * A slice of a response body, checked on arrival, so that output can copy it without building a
+ * tree. The body is shared, never changed.
  */
 public final class JsonBytes {
 
@@ -21,7 +19,6 @@ public final class JsonBytes {
         this.length = length;
     }
 
-    /** A tree's JSON written compactly: the bytes of a value that was built, not received. */
     public static JsonBytes written(com.fasterxml.jackson.databind.JsonNode tree) {
         try {
             byte[] bytes = Json.mapper().writeValueAsBytes(tree);
@@ -31,7 +28,7 @@ public final class JsonBytes {
         }
     }
 
-    /** The body the value is part of: read from {@link #offset()} for {@link #length()} bytes, never written to. */
+    /** Shared: never written to. */
     public byte[] body() {
         return body;
     }
@@ -44,7 +41,6 @@ public final class JsonBytes {
         return length;
     }
 
-    /** A parser over the value alone, with the tool's bounds. */
     public JsonParser parser() throws IOException {
         return Json.factory().createParser(body, offset, length);
     }

@@ -1,10 +1,6 @@
 package dev.userlookup.model.redaction;
 
-/**
- * The team key. Its {@code toString} is {@code ***}, so it cannot reach a message by accident;
- * {@link #redact} takes it out of any text that came from elsewhere (an exception's message, a
- * body the service echoed).
- */
+/** Its {@code toString} is {@code ***}, so the key cannot reach a message by accident. */
 public final class ApiKey {
 
     private final String value;
@@ -19,13 +15,9 @@ public final class ApiKey {
     public static final int MIN_LENGTH = 8;
 
     /**
-     * A key as read from a file, stdin or the environment: surrounding white space (the file's
-     * final newline) is dropped; anything else that is a control character is refused, since a
-     * CR or LF in a header value is a header injection. A key shorter than {@value #MIN_LENGTH}
-     * characters is refused too: no key the service issues is, and text that short could not be
-     * taken out of what is shown without taking ordinary words with it.
-     *
-     * @param origin where the key came from, for the error message (never the key itself)
+     * Control characters are refused: a CR or LF in a header value is a header injection. A short
+     * key is refused too: text that short could not be taken out of what is shown without taking
+     * ordinary words with it. {@code origin} names the key in messages, never the key itself.
      */
     public static ApiKey of(String raw, String origin) {
         String key = raw == null ? "" : raw.strip();
@@ -60,10 +52,7 @@ public final class ApiKey {
         return value.length();
     }
 
-    /**
-     * The text with the key replaced by {@code ***} wherever it occurs, in every spelling the
-     * service could send it back ({@link KeySpellings}): as sent, percent-encoded, JSON-escaped.
-     */
+    /** Every spelling the service could send the key back in ({@link KeySpellings}). */
     public String redact(String text) {
         return text == null ? null : spellings.replaced(text);
     }

@@ -65,7 +65,6 @@ final class KeySpellings {
         return out.toByteArray();
     }
 
-    /** The text with every occurrence replaced by {@code ***}. */
     String replaced(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         int[] spans = find(bytes, bytes.length);
@@ -195,7 +194,6 @@ final class KeySpellings {
         return count;
     }
 
-    /** What JSON's {@code \x} stands for, or -1 when it is not one of its escapes. */
     private static int simpleEscape(int c) {
         switch (c) {
             case '"': case '\\': case '/': return c;
@@ -239,7 +237,6 @@ final class KeySpellings {
         return fallback;
     }
 
-    /** Occurrences of both passes in order of their start, those that overlap joined. */
     private static int[] joined(Spans a, Spans b) {
         Spans all = new Spans();
         int i = 0;
@@ -278,7 +275,6 @@ final class KeySpellings {
         return c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
     }
 
-    /** A growing list of [start, end) pairs. */
     private static final class Spans {
         int[] starts = new int[4];
         int[] ends = new int[4];

@@ -12,7 +12,6 @@ public final class JqFilter implements UserFilter {
         this.program = program;
     }
 
-    /** The filter, or a usage error (exit 2) when it does not parse or names a function jackson-jq lacks. */
     public static UserFilter compile(String filter) {
         return new JqFilter(JqProgram.compile(filter));
     }

@@ -27,13 +27,12 @@ import net.thisptr.jackson.jq.Versions;
 import net.thisptr.jackson.jq.exception.JsonQueryException;
 
 /**
- * A jq filter run over one user at a time (the user as ndjson prints it). Each result is one line:
- * a string as its own text, anything else as compact JSON, as gh's {@code --jq} prints. Only a run
- * given {@code --jq} reaches this class, so no other run loads jackson-jq.
+ * Results print as gh's {@code --jq} prints them. Only a run given {@code --jq} reaches this
+ * class, so no other run loads jackson-jq.
  */
 public final class JqProgram {
 
-    /** The language of jq 1.7, the newest jackson-jq speaks. */
+    /** The newest jackson-jq speaks. */
     static final Version LANGUAGE = Versions.JQ_1_7;
 
     /** Numbers as the service wrote them: no double in between, and no exponent jq would not print. */
@@ -54,12 +53,11 @@ public final class JqProgram {
         this.query = query;
     }
 
-    /** The filter, or a usage error (exit 2) saying why it does not parse, before any request ({@link TrialRun}). */
+    /** A usage error before any request ({@link TrialRun}). */
     public static JqProgram compile(String filter) {
         return compile(filter, TrialRun.BOUND);
     }
 
-    /** @param trial how long the filter's trial over null may run */
     static JqProgram compile(String filter, Duration trial) {
         Scope scope = Scope.newEmptyScope();
         BuiltinFunctionLoader.getInstance().loadFunctions(LANGUAGE, scope);
@@ -73,12 +71,10 @@ public final class JqProgram {
         return new JqProgram(scope, query);
     }
 
-    /** A user's JSON as the filter sees it. */
     public static JsonNode read(byte[] userJson) {
         return read(userJson, 0, userJson.length);
     }
 
-    /** A user's JSON as the filter sees it: {@code length} bytes of {@code json} from {@code offset}. */
     public static JsonNode read(byte[] json, int offset, int length) {
         try {
             return MAPPER.readTree(json, offset, length);
@@ -87,11 +83,6 @@ public final class JqProgram {
         }
     }
 
-    /**
-     * Runs the filter over {@code user} and gives each result, as one line, to {@code lines}.
-     *
-     * @throws Failure when the filter fails on this user (an error, a type it cannot take)
-     */
     public void apply(JsonNode user, Consumer<String> lines) throws Failure {
         try {
             query.apply(Scope.newChildScope(scope), user, result -> lines.accept(line(result)));
@@ -126,10 +117,9 @@ public final class JqProgram {
     }
 
     /**
-     * Numbers as jq prints them where JSON has no form for them: a result the filter computed to be
-     * infinite (jackson-jq's arithmetic is in doubles) is the largest double, NaN is null, as jq 1.6
-     * and 1.7 print them; Jackson would write the strings "Infinity" and "NaN". A decimal too far
-     * from its point to be written plain (0e99999, which the service may send) keeps its exponent.
+     * Infinity (jackson-jq's arithmetic is in doubles) as the largest double and NaN as null, as jq
+     * prints them; Jackson would write the strings "Infinity" and "NaN". A decimal too far from its
+     * point to be written plain (0e99999, which the service may send) keeps its exponent.
      */
     private static final class JqNumbers extends JsonGeneratorDelegate {
         /** Jackson's bound on the scale of a BigDecimal written plain. */
@@ -186,10 +176,7 @@ public final class JqProgram {
     }
 
 
-    /**
-     * The filter failed on one user. Its message is jq's and may quote the user's values: the
-     * caller takes the key out of it before anything shows or cuts it.
-     */
+    /** Its message may quote the user's values: the caller takes the key out before anything shows or cuts it. */
     public static final class Failure extends Exception {
         private static final long serialVersionUID = 1L;
 

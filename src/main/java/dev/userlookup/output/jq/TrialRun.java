@@ -16,17 +16,10 @@ import net.thisptr.jackson.jq.Scope;
 import net.thisptr.jackson.jq.exception.JsonQueryException;
 
 /**
- * The filter's one run over null before any request. jackson-jq looks functions up as it runs,
- * so a name it lacks ({@code tostream}) would first fail on a user, after requests: this run
- * finds those on the path null takes. Other failures there (null has no keys, a recursion that
- * ends only on an object) are the user's data's business, not the filter's.
- *
- * <p>The run stops at its first result (a filter that generates without end stops there) and is
- * bounded in time: a filter that computes for long over null ({@code last(range(1e9))}) would
- * take as long for every user, so one still running after {@link #BOUND} is refused. jackson-jq
- * cannot be interrupted, so the run goes on a thread of its own, over the builtins each wrapped
- * to stop when told, at their next call or value: a loop made of them (range, and what is built
- * on it) ends at once, and a refused filter takes no CPU from the rest of the run.
+ * A run over null before any request: jackson-jq looks functions up as it runs, so a name it lacks
+ * ({@code tostream}) would first fail on a user, after requests. Bounded in time: a filter slow
+ * over null would be as slow for every user. jackson-jq cannot be interrupted, so the run has a
+ * thread of its own and the builtins are wrapped to stop when told, so a refused filter takes no CPU.
  */
 final class TrialRun {
 
@@ -36,7 +29,6 @@ final class TrialRun {
     private TrialRun() {
     }
 
-    /** @throws UsageException when the filter names a function jackson-jq lacks, or runs past {@code bound} */
     static void check(Scope scope, JsonQuery query, Duration bound) {
         Scope trial = Scope.newChildScope(scope);
         AtomicBoolean stop = new AtomicBoolean();
@@ -83,7 +75,6 @@ final class TrialRun {
         }
     }
 
-    /** The builtin, ended at its next call or value once {@code stop} is set. */
     private static Function stoppable(Function function, AtomicBoolean stop) {
         return (scope, args, in, path, output, version) -> {
             stopWhenTold(stop);
@@ -101,10 +92,7 @@ final class TrialRun {
         }
     }
 
-    /**
-     * Ends the run: not a JsonQueryException, which the filter's own {@code try} or {@code ?}
-     * would catch and go on.
-     */
+    /** Not a JsonQueryException, which the filter's own {@code try} or {@code ?} would catch and go on. */
     private static final class Ended extends RuntimeException {
         private static final long serialVersionUID = 1L;
 

@@ -8,11 +8,8 @@ import java.util.Locale;
 import java.util.function.UnaryOperator;
 
 /**
- * The list table with the columns chosen by {@code --fields}, in the order given. The ids are
- * never cut: they are sized for the typical id, and where even that does not fit they take
- * lines of their own ({@link RowLines}). The other columns are cut first (never below their
- * header), the last chosen first, and where the row still does not fit they give way whole, the
- * last chosen first, as the list table's own columns do: nothing printed on a terminal wraps.
+ * The ids are never cut (people copy them); the other columns give way, the last chosen first,
+ * so that nothing printed on a terminal wraps.
  */
 final class ChosenColumns {
 
@@ -21,12 +18,7 @@ final class ChosenColumns {
     private ChosenColumns() {
     }
 
-    /**
-     * The columns of {@code fields} that fit {@code width} with {@code sample}'s rows (every one
-     * when the width is 0): the ids sized for the typical id, with the other columns giving way
-     * whole, the last chosen first, as far as that lets the ids share a line; only then the ids
-     * on lines of their own, and the others giving way again.
-     */
+    /** Ids go on lines of their own only when dropping every other column has not let them share one. */
     static ShownColumns fit(List<UserField> fields, List<String[]> sample, int width) {
         TableLayout last = null;
         List<Integer> kept = null;
@@ -50,7 +42,6 @@ final class ChosenColumns {
         return new ShownColumns(indexes(kept), last);
     }
 
-    /** The place in {@code kept} of the last column that is not an id, or -1. */
     private static int lastNotId(List<UserField> fields, List<Integer> kept) {
         for (int i = kept.size() - 1; i >= 0; i--) {
             if (fields.get(kept.get(i)).shows() != UserField.Shows.ID) {
@@ -79,7 +70,6 @@ final class ChosenColumns {
         return columns;
     }
 
-    /** A field's column: its label in capitals; the ends of the ingestion range each by name. */
     static String header(UserField field) {
         return switch (field.shows()) {
             case TIME -> ListColumns.header(field) + " (UTC)";
@@ -88,7 +78,6 @@ final class ChosenColumns {
         };
     }
 
-    /** The user's cells for {@code fields}, as the list table shows each: the key out, escaped. */
     static String[] cells(List<UserField> fields, UserRecord record, UnaryOperator<String> redact) {
         String[] cells = new String[fields.size()];
         for (int i = 0; i < cells.length; i++) {

@@ -9,25 +9,17 @@ import java.util.Locale;
 import java.util.function.UnaryOperator;
 
 /**
- * The list table's columns for a terminal width. People copy the ids into tickets, so from
- * {@link #IDS_WHOLE_FROM} columns up the user id and client user id are never cut. The id
- * columns are sized for the typical id: a rare longer one takes a second line for its own row
- * (see {@link TableLayout#lines}) instead of pushing columns off every row. The other columns
- * give way whole, the least needed first: the time zone, then the sources, then the date; the
- * creation time shortens to its date whenever that lets one more of them stay. Where even the
- * typical ids cannot share a line, the client user id takes lines of its own in every row and
- * the rest of the row keeps what fits. Only below that width are the ids cut, the user id first
- * (its prefix still tells users apart).
+ * People copy the ids into tickets, so from {@link #IDS_WHOLE_FROM} columns up they are never cut;
+ * the other columns give way whole, the least needed first. Below that the user id is cut first:
+ * its prefix still tells users apart.
  */
 final class ListColumns {
 
     static final int IDS_WHOLE_FROM = 60;
 
-    /** A user's cells, every column the table can show: the ids, then {@link Extra}'s. */
     private static final int USER_ID_CELL = 0;
     private static final int CLIENT_USER_ID_CELL = 1;
 
-    /** A column after the ids, and its cell. */
     private enum Extra {
         MINUTES(TableLayout.Column.whole(header(UserField.CREATED_ON) + " (UTC)")),
         DATE(TableLayout.Column.whole(header(UserField.CREATED_ON))),
@@ -45,7 +37,6 @@ final class ListColumns {
         }
     }
 
-    /** A row reads only the fields it shows; of them only the creation time must be read as a time. */
     static String[] cells(UserRecord record, UnaryOperator<String> redact) {
         OffsetDateTime createdOn = record.createdOn();
         List<String> sources = record.sourceSlugs();
@@ -59,7 +50,6 @@ final class ListColumns {
         return cells;
     }
 
-    /** What may follow the ids, the richest first. */
     private static final List<List<Extra>> SHAPES = List.of(
             List.of(Extra.MINUTES, Extra.SOURCES, Extra.TIME_ZONE),
             List.of(Extra.DATE, Extra.SOURCES, Extra.TIME_ZONE),
@@ -73,18 +63,13 @@ final class ListColumns {
     private static final String USER_ID = header(UserField.USER_ID);
     private static final String CLIENT_USER_ID = header(UserField.CLIENT_USER_ID);
 
-    /** A field's column: its label in capitals. */
     static String header(UserField field) {
         return field.label().toUpperCase(Locale.ROOT);
     }
 
-    /** How the id columns may give way. */
     private enum Ids {
-        /** Sized for the typical id. */
         TYPICAL,
-        /** The client user id on lines of its own in any row. */
         CLIENT_ID_ON_ITS_OWN_LINES,
-        /** Cut to share one line (below {@link #IDS_WHOLE_FROM}). */
         CUT;
 
         List<TableLayout.Column> columns() {
@@ -102,10 +87,6 @@ final class ListColumns {
     private ListColumns() {
     }
 
-    /**
-     * The richest shape whose typical rows of {@code sample} fit {@code width}; every column when
-     * the width is 0 (not a terminal).
-     */
     static ShownColumns fit(List<String[]> sample, int width) {
         List<Ids> tries = width >= IDS_WHOLE_FROM || width == 0
                 ? List.of(Ids.TYPICAL, Ids.CLIENT_ID_ON_ITS_OWN_LINES) : List.of(Ids.TYPICAL);
@@ -136,7 +117,6 @@ final class ListColumns {
         return columns;
     }
 
-    /** The cells a shape shows: the ids, then its columns. */
     private static int[] shown(List<Extra> shape) {
         int[] shown = new int[2 + shape.size()];
         shown[0] = USER_ID_CELL;

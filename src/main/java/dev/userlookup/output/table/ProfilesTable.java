@@ -7,10 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code userlookup profiles} for a person: the config file, then one row a profile (the default
- * marked {@code *}), fitted to the terminal: where the key comes from gives way first (cut in
- * the middle, so a key file keeps its name), then the base URL; a base URL every command refuses is marked, and why is said under the table. The
- * config is the user's own text, but it reaches the terminal escaped all the same.
+ * The key's source is cut in the middle, so a key file keeps its name. The config is the user's
+ * own text, but it reaches the terminal escaped all the same.
  */
 public final class ProfilesTable {
 
@@ -23,7 +21,6 @@ public final class ProfilesTable {
     private ProfilesTable() {
     }
 
-    /** @param width the terminal's columns; 0 for no limit (not a terminal) */
     public static String render(ProfileListing listing, int width) {
         StringBuilder out = new StringBuilder();
         String config = SafeText.escape(listing.configFile().toString());

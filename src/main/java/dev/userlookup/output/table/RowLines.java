@@ -6,13 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One table row as screen lines, none wider than the terminal. A cell that fits its column goes
- * at its column. A whole cell wider than its column (an id) runs on over the columns after it
- * when the line has room, and those cells go on the next line, each under its own column, in
- * order; when the line has no room, the cell goes on lines of its own ({@link LineFit#whole}),
- * shared with nothing so that one screen line copies it whole, and the rest of the row keeps its
- * line. Only the row that needs it takes more lines. Without a width (not a terminal) a longer
- * cell pushes the rest of its row instead: one line a row, for grep. No line ends in blanks.
+ * An id too wide for its line goes on lines shared with nothing, so one screen line copies it
+ * whole; only the row that needs it takes more lines. Without a width (not a terminal): one line
+ * a row, for grep.
  */
 final class RowLines {
 
@@ -22,17 +18,15 @@ final class RowLines {
 
     private final int width;
     private final List<StringBuilder> lines = new ArrayList<>();
-    /** Columns used on each line. */
     private final List<Integer> ends = new ArrayList<>();
     /** The line the row has reached: cells after one that had to move down follow it. */
     private int current;
 
-    /** @param width terminal columns, or 0 for no limit */
     RowLines(int width) {
         this.width = width;
     }
 
-    /** The next cell, already cut if its column cuts, for the column at {@code x}, {@code columnWidth} wide. */
+    /** Already cut if its column cuts. */
     void add(String cell, int x, int columnWidth) {
         int cellWidth = DisplayWidth.of(cell);
         if (width <= 0) {
@@ -56,7 +50,6 @@ final class RowLines {
         return out;
     }
 
-    /** The first line from the current one on with room for a cell at {@code x} (a gap after what it holds), or a new one. */
     private int freeAt(int x) {
         for (int i = current; i < ends.size(); i++) {
             if (ends.get(i) == 0 || ends.get(i) + GAP <= x) {

@@ -3,17 +3,12 @@ package dev.userlookup.output.table;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * A list table's columns, fitted ({@link ListColumns}, {@link ChosenColumns}): which of a user's
- * cells it shows, in order, and their layout.
- */
 record ShownColumns(int[] shown, TableLayout layout) {
 
     String header() {
         return layout.header();
     }
 
-    /** The user's row: one line, or more where an id is longer than its column. */
     String line(String[] cells) {
         return String.join("\n", layout.lines(pick(cells, shown)));
     }

@@ -7,12 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Column widths that fit a terminal, and rows laid out in them. Each column starts at its widest
- * cell; while the row is too wide, the widest column of the most expendable rank gives up a
- * column, never below its minimum, and then an id column narrows to its typical cell: a rare
- * longer id (an outlier) is not allowed to push every other column off the screen. Cells are
- * cut with an ellipsis, except in columns that are never cut (ids people copy): a longer cell
- * there takes more lines for its own row only ({@link RowLines}).
+ * An id column narrows to its typical cell, so a rare longer id is not allowed to push every other
+ * column off the screen; ids are never cut (people copy them): a longer one takes more lines for
+ * its own row only ({@link RowLines}).
  */
 final class TableLayout {
 
@@ -20,16 +17,10 @@ final class TableLayout {
 
     /** How a column treats a cell wider than itself. */
     enum Kind {
-        /** Cut with an ellipsis; the column may narrow down to its minimum. */
         CUT,
-        /** As {@link #CUT}, but cut in the middle, so a path keeps its last part ({@link LineFit#middle}). */
         CUT_IN_THE_MIDDLE,
-        /** Never cut; the column is as wide as its widest cell. */
         WHOLE,
-        /**
-         * Never cut; the column may narrow to its typical cell (or, with a minimum, down to
-         * that), and a longer cell takes more lines of its row.
-         */
+        /** Never cut; a longer cell than the column's takes more lines of its row. */
         ID;
 
         boolean cuts() {
@@ -37,7 +28,7 @@ final class TableLayout {
         }
     }
 
-    /** A column: its header, the narrowest it may get, its rank (lower ranks shrink first), and its kind. */
+    /** Lower ranks shrink first. */
     record Column(String header, int min, int rank, Kind kind) {
 
         /** The minimum of an {@link Kind#ID} column that narrows only as far as its typical cell. */
@@ -47,22 +38,18 @@ final class TableLayout {
             this(header, min, rank, Kind.CUT);
         }
 
-        /** Paths: cut in the middle, keeping the last part. */
         static Column cutInTheMiddle(String header, int min, int rank) {
             return new Column(header, min, rank, Kind.CUT_IN_THE_MIDDLE);
         }
 
-        /** A column whose cells are never cut: it keeps the width of its widest cell. */
         static Column whole(String header) {
             return new Column(header, Integer.MAX_VALUE, Integer.MAX_VALUE, Kind.WHOLE);
         }
 
-        /** Ids: never cut, sized for the typical id; a longer one takes more lines of its row. */
         static Column id(String header) {
             return new Column(header, TYPICAL, Integer.MAX_VALUE, Kind.ID);
         }
 
-        /** Ids too long to share a line at all: every row may take more lines for them. */
         static Column idOnItsOwnLines(String header) {
             return new Column(header, DisplayWidth.of(header), Integer.MAX_VALUE, Kind.ID);
         }
@@ -78,7 +65,6 @@ final class TableLayout {
         this.width = width;
     }
 
-    /** @param width terminal columns, or 0 for no limit */
     static TableLayout fit(List<Column> columns, List<String[]> rows, int width) {
         int[][] cellWidths = new int[columns.size()][rows.size()];
         int[] widths = new int[columns.size()];
@@ -129,11 +115,7 @@ final class TableLayout {
         }
     }
 
-    /**
-     * The widest cell that is not an outlier: outliers are the widest tenth of the cells (rounded
-     * down: none among fewer than ten) and any more than twice as wide as the (lower) median cell.
-     * Where there is only one cell, or all are alike, that is the widest cell.
-     */
+    /** Outliers: the widest tenth of the cells, and any more than twice as wide as the median. */
     private static int typical(int header, int[] sortedCells) {
         int n = sortedCells.length;
         if (n == 0) {
@@ -149,7 +131,6 @@ final class TableLayout {
         return typical;
     }
 
-    /** The widest cell narrower than {@code width}, or 0. */
     private static int widestBelow(int[] sortedCells, int width) {
         for (int r = sortedCells.length - 1; r >= 0; r--) {
             if (sortedCells[r] < width) {
@@ -159,7 +140,6 @@ final class TableLayout {
         return 0;
     }
 
-    /** Room left over after an id column narrowed goes back to the cut columns, the most needed first. */
     private static void giveBack(int room, List<Column> columns, int[] widths, int[] natural) {
         List<Integer> cut = new ArrayList<>();
         for (int c = 0; c < widths.length; c++) {
@@ -208,7 +188,6 @@ final class TableLayout {
         return chosen;
     }
 
-    /** Whether a row of typical cells fits the width (always, without a width). */
     boolean fits() {
         return width <= 0 || totalWidth() <= width;
     }
@@ -221,7 +200,6 @@ final class TableLayout {
         return String.join("\n", lines(headers));
     }
 
-    /** One row as screen lines, none wider than the width: see {@link RowLines}. */
     List<String> lines(String[] cells) {
         RowLines row = new RowLines(width);
         int x = 0;
@@ -238,7 +216,6 @@ final class TableLayout {
         return row.lines();
     }
 
-    /** Columns a full row of typical cells takes. */
     int totalWidth() {
         return total(widths);
     }

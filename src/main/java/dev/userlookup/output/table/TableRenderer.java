@@ -18,17 +18,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-/**
- * Output for people. A resolved user is a card (one field a line, then its sources); a list is
- * rows fitted to the terminal, with a footer on a terminal saying which slice of how many users
- * is shown and how to get the next. Every text from the service passes through {@link SafeText}.
- */
+/** Output for people: every text from the service passes through {@link SafeText}. */
 public final class TableRenderer implements Renderer {
 
     private final RenderContext context;
     private final Style style;
     private final Writer out;
-    /** The fields chosen with --fields, in their order, or null for the table's own choice. */
     private final List<UserField> fields;
 
     public TableRenderer(RenderContext context) {
@@ -68,7 +63,7 @@ public final class TableRenderer implements Renderer {
                 sample -> ChosenColumns.fit(fields, sample, context.width()));
     }
 
-    /** Rows of the list table; column widths come from the first users it is given. */
+    /** Column widths come from the first users it is given. */
     private final class RowStream extends DocumentStream {
 
         private final Function<UserRecord, String[]> cellsOf;

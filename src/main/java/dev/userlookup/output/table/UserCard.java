@@ -19,21 +19,14 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
- * One resolved user for people: its fields one a line, then its sources, fitted to the terminal.
- * The ids are never cut: one too long for its line goes whole on a line of its own, as near
- * under the values as it fits (on more only where it is wider than the terminal). Where a field
- * with its provenance ("from oura, updated ...") is too wide, the provenance moves to the next
- * line, and only then is text cut.
+ * The ids are never cut (people copy them): one too long goes whole on lines of its own. A
+ * provenance too wide moves to the next line before any text is cut.
  */
 final class UserCard {
 
     private static final String NONE = UserCells.NONE;
     private static final String GAP = "  ";
 
-    /**
-     * A line of the card: its label, the value, and what may go on a line of its own (in a short
-     * form too, for a narrow terminal).
-     */
     private record Field(String label, String value, String detail, String shortDetail, boolean cut) {
 
         Field(String label, String value, boolean cut) {
@@ -44,12 +37,11 @@ final class UserCard {
     private final Style style;
     private final int width;
     private final UnaryOperator<String> redact;
-    /** The card's own choice and order of fields, where {@code --fields} chose none: the ids people copy first. */
+    /** Where {@code --fields} chose none: the ids people copy first. */
     private static final List<UserField> LINES = Stream.concat(Stream.of(UserField.USER_ID, UserField.CLIENT_USER_ID),
             UserField.all().stream().filter(field -> field != UserField.USER_ID && field != UserField.CLIENT_USER_ID)).toList();
     private final List<UserField> chosen;
 
-    /** @param chosen the fields chosen with --fields, in their order, or null for the card's own */
     UserCard(Style style, int width, UnaryOperator<String> redact, List<UserField> chosen) {
         this.style = style;
         this.width = width;
@@ -57,7 +49,6 @@ final class UserCard {
         this.chosen = chosen == null ? LINES : chosen;
     }
 
-    /** A field's line; the sources, a table of their own, have none. */
     private static Field line(UserField field, UserRecord user) {
         String label = field.label();
         return switch (field.shows()) {
@@ -139,7 +130,6 @@ final class UserCard {
                 provenance(nested.sourceSlug(), updatedAt, true), true);
     }
 
-    /** "from oura, updated 2023-03-21 23:22:38 +00:00", or in short "from oura, updated 2023-03-21". */
     private static String provenance(String sourceSlug, OffsetDateTime updatedAt, boolean dateOnly) {
         List<String> parts = new ArrayList<>();
         if (sourceSlug != null) {
@@ -151,10 +141,7 @@ final class UserCard {
         return parts.isEmpty() ? null : String.join(", ", parts);
     }
 
-    /**
-     * The range whose end {@code field} is, from its first field of that label to its last:
-     * "2022-06-01 to 2023-01-31"; an open end is said, not drawn as an ellipsis that reads as cut text.
-     */
+    /** An open end is said, not drawn as an ellipsis that reads as cut text. */
     private static String range(UserField field, UserRecord user) {
         List<UserField> ends = UserField.all().stream()
                 .filter(end -> end.shows() == UserField.Shows.DATE_RANGE && end.label().equals(field.label())).toList();
@@ -172,7 +159,6 @@ final class UserCard {
         return start + " to " + end;
     }
 
-    /** Each connected source's cells: slug, name, when it was connected. */
     private List<String[]> sourceRows(UserRecord user) {
         List<String[]> rows = new ArrayList<>();
         for (UserRecord.ConnectedSource connected : user.sources()) {
@@ -186,7 +172,6 @@ final class UserCard {
         return rows;
     }
 
-    /** The sources as a small table; at a narrow width the connection time, then the name give way. */
     private void writeSources(List<String[]> rows, boolean afterLines, Writer out) throws IOException {
         out.write((afterLines ? "\n" : "") + style.bold(UserField.CONNECTED_SOURCES.label() + " (" + rows.size() + ")") + "\n");
         if (rows.isEmpty()) {

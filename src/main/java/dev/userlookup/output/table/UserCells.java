@@ -6,10 +6,8 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.function.UnaryOperator;
 
-/** How the texts and times in table rows and cards are shown. */
 final class UserCells {
 
-    /** What a cell shows for a field that is missing or empty. */
     static final String NONE = "-";
 
     static final DateTimeFormatter MINUTES_UTC = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm");
@@ -18,15 +16,11 @@ final class UserCells {
     private UserCells() {
     }
 
-    /**
-     * A text from the service as a cell: the key taken out (before any cut), escaped by
-     * {@link SafeText}, or {@link #NONE} when missing or empty.
-     */
+    /** The key taken out before any cut. */
     static String cell(String text, UnaryOperator<String> redact) {
         return text == null || text.isEmpty() ? NONE : shown(text, redact);
     }
 
-    /** A text from the service as a table shows it: the key out, then escaped. */
     static String shown(String text, UnaryOperator<String> redact) {
         return SafeText.escape(redact.apply(text));
     }
