@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.function.IntConsumer;
 import picocli.CommandLine;
 
-/** Builds the command line for one invocation and runs it; returns the exit status. */
 public final class App {
 
     static {
@@ -44,10 +43,6 @@ public final class App {
         return run(args, new Factory(io, SignalStop.onSignals(Thread.currentThread()), null, null), exit);
     }
 
-    /**
-     * @param factory the run's parts (tests: with clocks of their own, or a service in memory)
-     * @param exit how the process ends at once (out of memory in another thread); null in-process
-     */
     static int run(String[] args, Factory factory, IntConsumer exit) {
         SignalStop stop = factory.stop();
         stop.watch(factory.console());
@@ -97,7 +92,6 @@ public final class App {
         return new ErrorReporter(factory.console(), factory.options()::verbose, factory.stop()::stopped);
     }
 
-    /** The command line of one invocation (its model serves help, completion and the man page too). */
     public static CommandLine commandLine(Io io) {
         Factory factory = new Factory(io, SignalStop.NONE, null, null);
         return commandLine(factory, reporter(factory));

@@ -30,7 +30,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
     private final BooleanSupplier verbose;
     private final BooleanSupplier stopped;
 
-    /** @param stopped whether Ctrl-C or SIGTERM stopped the run: whatever it ended in is then only that */
+    /** When {@code stopped} says Ctrl-C or SIGTERM stopped the run, whatever it ended in is only that. */
     ErrorReporter(Console console, BooleanSupplier verbose, BooleanSupplier stopped) {
         this.console = console;
         this.verbose = verbose;
@@ -57,7 +57,6 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         return ExitCode.USAGE;
     }
 
-    /** The option whose value is missing ({@code -o} last on the line), or null when something else is. */
     private static CommandLine.Model.OptionSpec missingOptionValue(CommandLine.MissingParameterException e) {
         List<CommandLine.Model.ArgSpec> missing = e.getMissing();
         return missing != null && missing.size() == 1 && missing.get(0) instanceof CommandLine.Model.OptionSpec
@@ -123,12 +122,8 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
     }
 
     /**
-     * A failure in a thread of the run's own (the HTTP client's, a worker's), which no command
-     * catches: one line through the run's standard error, so the key is taken out, the text made
-     * safe and a progress line cleared first. Out of memory is as in a command: one line, exit 5.
-     *
-     * @return the exit status the process must end with now, or -1 when the run goes on (it then
-     *     fails, or not, in its own words)
+     * For threads no command catches (the HTTP client's, a worker's): through the run's standard
+     * error, so the key is taken out. -1 when the run goes on, to fail or not in its own words.
      */
     int uncaught(Thread thread, Throwable e) {
         if (e instanceof OutOfMemoryError) {

@@ -23,10 +23,8 @@ import java.util.function.Consumer;
 import picocli.CommandLine;
 
 /**
- * What one run's commands are given, each part made on first use (gh's cmdutil.Factory): the
- * console, the options as typed, the settings (from then on the console takes their key out of
- * all it says), the client of the service and the renderer. Picocli makes each command through
- * it; {@link #close} ends what was made, in order.
+ * Each part made on first use (as gh's cmdutil.Factory), so a command that fails on its own options
+ * reads no key; once the settings are decided the console takes their key out of all it says.
  */
 final class Factory implements CommandLine.IFactory {
 
@@ -39,11 +37,6 @@ final class Factory implements CommandLine.IFactory {
     private ServiceClient client;
     private ShapeOptions.OutputShape shape = ShapeOptions.OutputShape.WHOLE;
 
-    /**
-     * @param stop what Ctrl-C and SIGTERM do to the run
-     * @param timing the clocks and sleep of retries and pauses; null for the real ones
-     * @param transport the wire under the client; null for HTTP ({@link HttpTransport})
-     */
     Factory(Io io, SignalStop stop, Timing timing, Transport transport) {
         this.console = new Console(io);
         this.stop = stop;
@@ -76,7 +69,6 @@ final class Factory implements CommandLine.IFactory {
         return stop;
     }
 
-    /** The run's settings, decided on first use (after the command has checked its own options); exit 2 when one is missing or wrong. */
     Settings settings() {
         if (settings == null) {
             decided(resolver(console.messages()::say).resolve(options));
@@ -84,11 +76,7 @@ final class Factory implements CommandLine.IFactory {
         return settings;
     }
 
-    /**
-     * Every setting that can be decided, with the problems of the others, for doctor; warnings
-     * (files others can read) go to standard error as ever, and to {@code warnings}. They are
-     * this run's settings, even when some are wrong: a key that was read is then redacted.
-     */
+    /** They are this run's settings even when some are wrong: a key that was read is then redacted. */
     SettingsResolver.Inspection inspectSettings(Consumer<String> warnings) {
         if (settings != null) {
             throw new IllegalStateException("the run's settings are decided already");
@@ -113,7 +101,6 @@ final class Factory implements CommandLine.IFactory {
         }
     }
 
-    /** The run's one client of the service, made from its settings on first use and closed with the run. */
     ServiceClient client() {
         if (client == null) {
             Settings chosen = settings();
@@ -129,7 +116,6 @@ final class Factory implements CommandLine.IFactory {
         return client;
     }
 
-    /** The renderer of the run's output format (or of its --jq filter), writing to the console's (paged) standard output. */
     Renderer renderer() {
         Settings chosen = settings();
         boolean terminal = console.terminal().stdoutIsTerminal();
@@ -141,17 +127,15 @@ final class Factory implements CommandLine.IFactory {
                 width, terminal, nextPage, console::redact), shape.fields(), shape.filter());
     }
 
-    /** What the renderer prints of each user (--fields, --jq): decided before any request. */
+    /** Decided before any request. */
     void shape(ShapeOptions.OutputShape shape) {
         this.shape = shape;
     }
 
-    /** Why a walk's document ends early: the signal that stopped the run, else a failure. */
     Incomplete.Reason cutShortBy() {
         return stop.cutShortBy();
     }
 
-    /** One message on stderr, {@code userlookup: <text>}. */
     void say(String message) {
         console.messages().say(message);
     }

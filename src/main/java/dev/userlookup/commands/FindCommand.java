@@ -108,12 +108,10 @@ final class FindCommand implements Callable<Integer> {
         return notFound(outcome);
     }
 
-    /** How a user found is written: as resolve prints one id's user, or into the stream of several. */
     private interface UserOutput {
         void write(UserRecord user) throws IOException;
     }
 
-    /** The users found go to {@code output}; an id not found is named on stderr with how many users were searched. */
     private AnswerSink answers(UserOutput output) {
         return new AnswerSink() {
             @Override public void found(String asked, UserRecord user) throws IOException {

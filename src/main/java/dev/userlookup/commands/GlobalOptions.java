@@ -18,10 +18,8 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
- * The options every command takes, before or after the subcommand (inherited). They hold only
- * what was typed, which the settings read as it is: defaults and precedence are
- * {@link dev.userlookup.settings.SettingsResolver}'s. A description's first line is what help
- * shows; the lines after it are for the man page.
+ * Only what was typed: defaults and precedence are {@link dev.userlookup.settings.SettingsResolver}'s,
+ * one place. A description's first line is what help shows; the lines after it are for the man page.
  */
 public final class GlobalOptions implements GivenOptions {
 
@@ -99,7 +97,6 @@ public final class GlobalOptions implements GivenOptions {
         return apiKeyFile != null && "-".equals(apiKeyFile.toString());
     }
 
-    /** The command line of this run as typed, for the commands the tool suggests; once it has been parsed. */
     GivenCommandLine givenCommandLine() {
         return GivenCommandLine.of(root.commandLine().getParseResult());
     }

@@ -10,12 +10,6 @@ final class IdInput {
     private IdInput() {
     }
 
-    /**
-     * Arguments or --stdin, not both and not neither; --stdin not while the key is read from it; no
-     * argument longer than an id of standard input may be ({@link IdSource#LONGEST_ID_BYTES}).
-     *
-     * @param label what an argument is, as the synopsis names it: {@code CLIENT_USER_ID}, {@code USER_ID}
-     */
     static void check(String command, String label, List<String> ids, boolean stdin, Factory factory) {
         if (stdin && !ids.isEmpty()) {
             throw new UsageException(command + ": give ids as arguments or with --stdin, not both");
@@ -34,11 +28,8 @@ final class IdInput {
     }
 
     /**
-     * Standard input's ids, read as they are needed. At a terminal the person is told how, or
-     * one who typed --stdin at a prompt sees only a cursor that waits; the output stays off the
-     * pager there, so what they type and what comes back share the screen.
-     *
-     * @param what what is read, for the line at a terminal: {@code ids}, {@code user_ids}
+     * At a terminal the person is told how, or one who typed --stdin sees only a cursor that waits;
+     * the output stays off the pager there, so what they type and what comes back share the screen.
      */
     static IdSource fromStdin(Factory factory, String what) {
         if (factory.console().terminal().stdinIsTerminal()) {

@@ -153,7 +153,6 @@ final class ResolveCommand implements Callable<Integer> {
                 : notFound;
     }
 
-    /** Writes and forgets the users collected so far; returns how many. */
     private static int write(Renderer.UserStream out, List<UserRecord> users) throws java.io.IOException {
         int count = users.size();
         if (count > 0) {

@@ -11,21 +11,14 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * {@code userlookup doctor}: every setting with its origin, then one {@code list --limit 1}
- * taken apart (DNS, connect, proxy, TLS with plain sockets; HTTP and the clock through the real
- * client), and a verdict. Settings that are missing or wrong stop it before the network: without
- * them the steps would test something other than what the commands use.
+ * Settings that are missing or wrong stop it before the network: without them the steps would
+ * test something other than what the commands use.
  */
 public final class Doctor {
 
     private Doctor() {
     }
 
-    /**
-     * @param warnings what the settings drew (config or key files others can read): shown, not failing
-     * @param client the real client of these settings; asked for only when they are all well
-     * @param verboseRequest the request with -v, as the user would run it with the options that chose these settings
-     */
     public static DoctorReport examine(SettingsResolver.Inspection inspection, List<String> warnings, Supplier<ServiceClient> client,
             Clock clock, ShellCommand verboseRequest) {
         Settings settings = inspection.settings();

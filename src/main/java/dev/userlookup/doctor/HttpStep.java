@@ -21,22 +21,17 @@ final class HttpStep {
 
     /** Past this the clock is worth a word: certificates and signed links start to look wrong. */
     static final long SKEW_WARNING_SECONDS = 60;
-    /** How the service's Date is shown: the form HTTP asks senders to use (RFC 9110's IMF-fixdate). */
+    /** The form HTTP asks senders to use (RFC 9110). */
     private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
 
-    /** The HTTP step, the clock step when the service sent a Date, and whether the key was refused. */
     record Outcome(Step http, Step clock, boolean keyRefused) {
     }
 
     private HttpStep() {
     }
 
-    /**
-     * What the service said goes into the step as it is: the reports take the key out of every text they show.
-     *
-     * @param verboseRequest this request with -v, as the user would run it (their options included)
-     */
+    /** What the service said goes into the step as it is: the reports take the key out of every text they show. */
     static Outcome run(ServiceClient client, Clock clock, String keyOrigin, ShellCommand verboseRequest) {
         long started = System.nanoTime();
         try {
@@ -78,7 +73,7 @@ final class HttpStep {
         return facts;
     }
 
-    /** The skew in seconds, the service's clock minus this machine's: positive when this one is behind. */
+    /** Positive when this machine's clock is behind. */
     static Step clockStep(Instant service, Instant local) {
         if (service == null) {
             return null;

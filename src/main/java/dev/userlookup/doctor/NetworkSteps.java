@@ -21,10 +21,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The connection of one request taken apart with plain sockets, step by step: DNS, TCP connect,
- * the proxy's CONNECT tunnel (when a proxy is in the way), TLS. It stops at the first step that
- * fails ({@link TlsStep} for TLS); the client itself (the HTTP step) runs afterwards on a connection
- * of its own.
+ * With plain sockets, step by step (DNS, connect, the proxy's CONNECT, TLS), so a failure names its
+ * step; it stops at the first that fails. The client's own HTTP step runs afterwards.
  */
 final class NetworkSteps {
 
@@ -41,7 +39,6 @@ final class NetworkSteps {
         this.timeout = timeout;
     }
 
-    /** The steps taken; the last one failed when not all are ok. */
     List<Step> run() {
         URI uri = base.uri();
         String host = uri.getHost();

@@ -7,11 +7,8 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * The report as a checklist for a person: the settings with their origins, each step marked
- * {@code ok} or {@code FAIL} with what it found, then the verdict and what to do next. Every
- * line is redacted and escaped: server words cannot move the cursor or show the key. On a
- * terminal a long line (a CA path, the TLS summary) goes on under its value's column, broken
- * between words, instead of being wrapped by the terminal across the labels.
+ * Every line is redacted and escaped: server words cannot move the cursor or show the key. On a
+ * terminal a long line goes on under its value's column, not wrapped by the terminal across the labels.
  */
 public final class TextReport {
 
@@ -20,7 +17,6 @@ public final class TextReport {
     private TextReport() {
     }
 
-    /** @param width the terminal's columns to fit the lines into; 0 for none (not a terminal) */
     public static String render(DoctorReport report, UnaryOperator<String> redact, int width) {
         StringBuilder out = new StringBuilder("Settings\n");
         int labels = 0;
@@ -55,7 +51,6 @@ public final class TextReport {
         return out.toString();
     }
 
-    /** One line of the report, its continuations (on a terminal) under the first character after {@code prefix}. */
     private static void line(StringBuilder out, int width, String prefix, String text) {
         // Narrower than this beside its prefix, a line would break after nearly every word: the
         // terminal's own wrapping reads better then.
@@ -69,10 +64,7 @@ public final class TextReport {
         }
     }
 
-    /**
-     * What to do after a failed step; a command in it on one line where all fits, else on lines
-     * of its own under the words, continued with {@code " \"} so that it pastes as shown.
-     */
+    /** A command too long for one line is continued with {@code " \"}, so that it pastes as shown. */
     private static void advice(StringBuilder out, int width, String prefix, Step step, UnaryOperator<String> redact) {
         String words = clean(step.next(), redact);
         if (step.command() == null) {

@@ -23,10 +23,7 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
 
-/**
- * The TLS handshake over a probe's socket, with the very TLS context the client uses: what was
- * agreed, the server's certificate, and whether the given CA files were needed to trust it.
- */
+/** With the very TLS context the client uses, so it trusts exactly what the commands trust. */
 final class TlsStep {
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT);
@@ -34,7 +31,6 @@ final class TlsStep {
     private TlsStep() {
     }
 
-    /** @param uri the base URL, as a failure in the client's words names it */
     static Step run(Socket socket, String host, int port, List<CaFile> caFiles, URI uri, Duration timeout) {
         long started = System.nanoTime();
         try {
@@ -87,10 +83,7 @@ final class TlsStep {
         }
     }
 
-    /**
-     * Whether the JDK's own CAs alone trust {@code chain}: when they do not and the handshake
-     * with the given CAs succeeded, a {@code --ca-cert} (or SSL_CERT_FILE) was needed.
-     */
+    /** When they do not and the handshake succeeded, a {@code --ca-cert} (or SSL_CERT_FILE) was needed. */
     private static boolean jdkAloneTrusts(X509Certificate[] chain) {
         try {
             // "UNKNOWN" is what the JDK itself passes for TLS 1.3, where the suite names no key exchange.

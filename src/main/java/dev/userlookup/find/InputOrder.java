@@ -11,9 +11,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The answers of a find, handed on in input order as soon as an answer and every one before it
- * are known: a user found early waits only for the ids before it. Users found are kept in bytes of
- * their own until handed on (a page's body goes with its page). Used by one thread at a time.
+ * A user found early waits only for the ids before it. Users found are kept in bytes of their own
+ * until handed on, so a page's body goes with its page. One thread at a time.
  */
 final class InputOrder {
 
@@ -33,17 +32,14 @@ final class InputOrder {
         }
     }
 
-    /** Whether {@code id} is asked for and not found yet. */
     boolean wants(UserId id) {
         return open.containsKey(id);
     }
 
-    /** Whether some id asked for is not found yet. */
     boolean anyLeft() {
         return !open.isEmpty();
     }
 
-    /** The ids not found yet, in input order, each once. */
     List<UserId> left() {
         Set<UserId> left = new LinkedHashSet<>();
         for (UserId id : wanted.ids()) {
@@ -54,7 +50,6 @@ final class InputOrder {
         return new ArrayList<>(left);
     }
 
-    /** {@code user} has the user_id {@code id}: every position that asked for it is answered. */
     void found(UserId id, UserRecord user) {
         List<Integer> positions = open.remove(id);
         if (positions == null) {
@@ -66,7 +61,6 @@ final class InputOrder {
         }
     }
 
-    /** Hands on the answers known, up to the first position still open. */
     void handOn(AnswerSink out) throws IOException {
         while (next < found.length && found[next] != null) {
             foundCount++;
@@ -102,7 +96,7 @@ final class InputOrder {
         }
     }
 
-    /** Answers handed on as found so far (an id asked for twice counts twice). */
+    /** An id asked for twice counts twice. */
     int foundCount() {
         return foundCount;
     }

@@ -17,20 +17,12 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Looks users up by user_id. The index's hits first, each confirmed by one resolve of the
- * client_user_id it holds (accepted only when the answer has the user_id asked for; else the entry
- * goes and the walk decides); then, for the ids left, the list walked as {@code list --all} walks
- * it, which ends as soon as none is left. Whatever a walk saw goes into the index, at the end.
+ * The service has no look-up by user_id: the index's hits are confirmed by one resolve each, and
+ * the ids left are found by walking the list, which ends as soon as none is left.
  */
 public final class UserIdSearch {
 
-    /**
-     * How a find went.
-     *
-     * @param found answers handed on as found (an id asked for twice counts twice)
-     * @param notFound answers handed on as not found
-     * @param walk the walk, when one was needed; null when the index answered every id
-     */
+    /** An id asked for twice counts twice. */
     public record Outcome(int found, int notFound, WalkResult walk) {
     }
 
@@ -40,10 +32,6 @@ public final class UserIdSearch {
     private final WalkProgress progress;
     private final Consumer<String> verbose;
 
-    /**
-     * @param index the run's index, {@link UserIndex#none()} for {@code --no-cache}
-     * @param verbose where -v's lines go (what the index knew, what it dropped), or nowhere
-     */
     public UserIdSearch(ServiceClient client, UserIndex index, int parallel, WalkProgress progress, Consumer<String> verbose) {
         this.client = client;
         this.index = index;
@@ -82,7 +70,6 @@ public final class UserIdSearch {
     private record Hit(UserId id, String clientUserId) {
     }
 
-    /** The index's hits, resolved {@code parallel} at a time and confirmed by their user_id. */
     private void confirmHits(InputOrder order, AnswerSink out) throws IOException {
         List<Hit> hits = new ArrayList<>();
         List<UserId> left = order.left();
@@ -107,10 +94,8 @@ public final class UserIdSearch {
     }
 
     /**
-     * A hit's resolve: accepted with the user_id asked for. An answer that does not hold (404,
-     * another user_id, another client_user_id, a body that is not a user) drops the entry; any
-     * other failure (a 5xx after the retries, a refused key) keeps it. Either way the walk decides,
-     * and says in its own words what fails: the resolve is find's, not one the person typed.
+     * An answer that does not hold drops the entry; another failure (a 5xx, a refused key) keeps it.
+     * Either way the walk decides, and says what fails: the resolve is find's, not the person's.
      */
     private void confirm(OrderedParallel.Done<Hit, UserRecord> done, InputOrder order) {
         Hit hit = done.input();

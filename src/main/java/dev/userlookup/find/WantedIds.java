@@ -6,10 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/**
- * The user_ids a find asks for, in input order, each checked before any request: a value that is
- * not a UUID is a usage error (a client's own id is resolve's). An id asked for twice prints twice.
- */
+/** Each checked before any request: a value that is not a UUID is a usage error (a client's own id is resolve's). */
 public final class WantedIds {
 
     private final List<String> asked;
@@ -20,7 +17,6 @@ public final class WantedIds {
         this.ids = ids;
     }
 
-    /** @param asked the ids as given, arguments or lines of standard input */
     public static WantedIds of(List<String> asked) {
         List<UserId> ids = new ArrayList<>(asked.size());
         for (String text : asked) {
@@ -34,12 +30,10 @@ public final class WantedIds {
         return new WantedIds(List.copyOf(asked), Collections.unmodifiableList(ids));
     }
 
-    /** The ids as given, for output and messages. */
     List<String> asked() {
         return asked;
     }
 
-    /** The same ids read, position by position. */
     List<UserId> ids() {
         return ids;
     }

@@ -31,10 +31,6 @@ public final class BaseUrl {
         return parse(text, allowInsecureHttp, null);
     }
 
-    /**
-     * @param origin where the text came from ({@code environment USERLOOKUP_BASE_URL}), named in
-     *     the message when it is wrong; null when the person just typed it
-     */
     public static BaseUrl parse(String text, boolean allowInsecureHttp, String origin) {
         String named = "the base URL '" + withoutCredentials(text) + "'" + (origin == null ? "" : " (from " + origin + ")");
         // First, and on the text: a URL that carries a password is never shown, whatever else is wrong with it.

@@ -9,9 +9,8 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A body as the pieces it came in (or was unzipped into), each counted in a {@link MemoryBudget.Hold} when it is made:
- * no buffer doubles as it grows (which would hold two or three times the body at a moment), and
- * the one copy into a whole array is counted too while both exist.
+ * Pieces, not a buffer that doubles as it grows (which would hold two or three times the body at a
+ * moment); the one copy into a whole array is counted too while both exist.
  */
 final class BodyChunks {
 
@@ -34,7 +33,6 @@ final class BodyChunks {
         return size;
     }
 
-    /** Keeps what is left of {@code data}, copied. */
     void add(java.nio.ByteBuffer data) throws CappedBodySubscriber.TooLarge {
         int length = data.remaining();
         hold.take(length);
@@ -102,7 +100,6 @@ final class BodyChunks {
         return whole;
     }
 
-    /** Lets the pieces go, and their count in the hold. */
     void drop() {
         long dropped = 0;
         for (byte[] chunk : chunks) {

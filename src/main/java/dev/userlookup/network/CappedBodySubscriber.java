@@ -13,13 +13,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Collects a response body as it comes, counting each piece in the request's hold on the run's
- * {@link MemoryBudget}; gives up (and cancels the stream) past the size cap of one body or past
- * the budget of all.
- *
- * <p>It is handed on at once, with the headers ({@link #getBody}), and the body is awaited here
- * ({@link #await}): so {@code HttpClient.send} returns as the headers arrive, and the wait for
- * the rest is bounded by the request's deadline, in the requesting thread.
+ * Counts each piece in the run's {@link MemoryBudget} as it comes. Handed on with the headers and
+ * awaited here, so {@code HttpClient.send} returns as the headers arrive and the wait for the rest
+ * is bounded by the request's deadline, in the requesting thread.
  */
 public final class CappedBodySubscriber implements HttpResponse.BodySubscriber<CappedBodySubscriber> {
 
@@ -51,12 +47,7 @@ public final class CappedBodySubscriber implements HttpResponse.BodySubscriber<C
         return CompletableFuture.completedStage(this);
     }
 
-    /**
-     * The whole body, once it has come, by {@code deadline} ({@link System#nanoTime}); past the
-     * deadline, or interrupted, the stream is cancelled and nothing of it is held any more.
-     *
-     * @throws IOException as the body failed: cut short, too large, or the connection's own error
-     */
+    /** Past the deadline, or interrupted, the stream is cancelled and nothing of it is held any more. */
     BodyChunks await(long deadline) throws IOException, TimeoutException, InterruptedException {
         try {
             return result.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);

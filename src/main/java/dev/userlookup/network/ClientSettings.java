@@ -10,21 +10,9 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Everything the client needs to talk to the service, made by name with {@link #to}.
- *
- * @param timeout bound on one request, body included
- * @param retries retries of a failed request (connection failures, timeouts, 408, 500, 502, 504); a refusal
- *     for the service's load (429, 503) is retried until {@link #GIVE_UP_AFTER}, or not at all at 0
- * @param retryBaseDelay first backoff step; doubles with each retry, with full jitter
- * @param proxy the proxy the environment names for the base URL, or null
- * @param caFiles CA certificates trusted over https besides the JDK's own ({@code --ca-cert}, {@code SSL_CERT_FILE})
- * @param verboseLog receives one line per request, response and retry decision; never the key
- * @param retryNotice receives a sentence for people when a request is retried (what failed,
- *     which attempt, how long the wait), or null for none
- * @param timing the clocks, sleep and jitter of retries and of the run's {@link Pace}; null for the real ones
- * @param memoryBudget bytes of responses held at once, in total ({@link MemoryBudget}); 0 for the share of the heap
- * @param keyOrigin where the key came from, as a person would name it ({@code environment
- *     USERLOOKUP_API_KEY}): a refused key's hint says it; null when not known
+ * Made by name with {@link #to}. A refusal for the
+ * service's load (429, 503) is retried until {@link #GIVE_UP_AFTER}, whatever {@code retries} says
+ * (but not at all at 0). {@code verboseLog} never receives the key.
  */
 public record ClientSettings(
         BaseUrl baseUrl,
@@ -49,7 +37,6 @@ public record ClientSettings(
      * service answers; once it has answered nothing for this long, the next refusal ends the run.
      */
     public static final int GIVE_UP_SECONDS = 30;
-    /** {@link #GIVE_UP_SECONDS}. */
     public static final Duration GIVE_UP_AFTER = Duration.ofSeconds(GIVE_UP_SECONDS);
 
     public ClientSettings {
@@ -65,12 +52,10 @@ public record ClientSettings(
         memoryBudget = memoryBudget > 0 ? memoryBudget : MemoryBudget.forHeap(Runtime.getRuntime().maxMemory());
     }
 
-    /** The settings of a client of the service at {@code baseUrl} with {@code apiKey}, the others by name. */
     public static Builder to(BaseUrl baseUrl, ApiKey apiKey) {
         return new Builder(baseUrl, apiKey);
     }
 
-    /** Named settings; one not given keeps its default: none, no retry, the real clocks, the tool's User-Agent. */
     public static final class Builder {
         private final BaseUrl baseUrl;
         private final ApiKey apiKey;

@@ -43,14 +43,13 @@ public final class HttpTransport implements Transport {
         this(settings, ServerTrust.PROTOCOL);
     }
 
-    /** @param tlsProtocol {@code TLS}; tests name one no provider offers, to meet the JDK's refusal */
+    /** Tests name a TLS protocol no provider offers, to meet the JDK's refusal. */
     public HttpTransport(ClientSettings settings, String tlsProtocol) {
         this.settings = settings;
         this.tlsProtocol = tlsProtocol;
         this.budget = new MemoryBudget(settings.memoryBudget());
     }
 
-    /** The run's memory budget (tests). */
     public MemoryBudget budget() {
         return budget;
     }

@@ -1,12 +1,8 @@
 package dev.userlookup.network;
 
 /**
- * The bytes of responses a run holds at once, in total over every request: bodies as they
- * arrive (compressed), as they are unzipped, and answers that wait to be read or written (a
- * walk's window of pages). Each request takes a {@link Hold} and counts in it what it really
- * holds; an answer that would take the run past its budget fails, so no service can exhaust the
- * heap however many requests are in flight. A page of users is far smaller than the budget: it is
- * for bombs and broken services, never met by a working one.
+ * Over every request at once, so no service can exhaust the heap however many requests are in
+ * flight. It is for bombs and broken services: a working one never meets it.
  */
 public final class MemoryBudget {
 
@@ -38,17 +34,14 @@ public final class MemoryBudget {
         return limit;
     }
 
-    /** Bytes counted now, over every hold (tests). */
     public synchronized long held() {
         return held;
     }
 
-    /** An empty hold for one request's bytes. */
     Hold hold() {
         return new Hold();
     }
 
-    /** {@code 85 MiB}: the budget as people read it. */
     String describe() {
         return limit % MIB == 0 || limit >= 10 * MIB ? limit / MIB + " MiB" : limit + " bytes";
     }
@@ -76,7 +69,6 @@ public final class MemoryBudget {
             }
         }
 
-        /** Counts {@code fewer} bytes as let go. */
         void give(long fewer) {
             synchronized (MemoryBudget.this) {
                 if (!released) {
@@ -87,7 +79,6 @@ public final class MemoryBudget {
             }
         }
 
-        /** Bytes this hold counts now. */
         long bytes() {
             synchronized (MemoryBudget.this) {
                 return bytes;

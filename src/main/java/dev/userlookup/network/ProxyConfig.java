@@ -19,12 +19,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The proxy from the environment, read as curl reads it (java.net.http reads none of it):
- * {@code https_proxy}/{@code HTTPS_PROXY} for https URLs, {@code http_proxy}/{@code HTTP_PROXY}
- * for http ones (the lower-case name wins), and {@code no_proxy}/{@code NO_PROXY}: a comma list
- * of host names (each also matching its subdomains, a leading dot allowed), IP addresses, CIDR
- * ranges, or {@code *} for everything. Loopback services are never proxied. Credentials in the proxy URL ({@code user:pass@}) go to
- * the proxy only, when it asks (407), never to the service.
+ * Read from the environment as curl reads it: java.net.http reads none of it. Credentials in the
+ * proxy URL go to the proxy only, when it asks (407), never to the service.
  */
 public final class ProxyConfig {
 
@@ -46,7 +42,6 @@ public final class ProxyConfig {
         this.noProxy = noProxy;
     }
 
-    /** The proxy for requests to {@code target}, or null when none applies. */
     public static ProxyConfig fromEnvironment(Map<String, String> env, URI target) {
         // A loopback service is on this machine: a proxy could not reach it, and plain http
         // would carry the key in clear text to the proxy's host.
@@ -113,7 +108,6 @@ public final class ProxyConfig {
         return entries;
     }
 
-    /** Whether NO_PROXY exempts {@code host}. */
     boolean bypasses(String host) {
         String name = host.toLowerCase(Locale.ROOT);
         if (name.startsWith("[") && name.endsWith("]")) {
@@ -181,7 +175,6 @@ public final class ProxyConfig {
         return proxy.getHost();
     }
 
-    /** The environment variable the proxy came from, as it was spelt. */
     public String variable() {
         return variable;
     }

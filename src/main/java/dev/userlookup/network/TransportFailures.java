@@ -26,10 +26,8 @@ import javax.net.ssl.SSLException;
 import javax.security.auth.x500.X500Principal;
 
 /**
- * Every failure before a status, in people's words and one line: what happened, to which host,
- * and whether a retry could help. A name that does not resolve, a certificate that is not
- * trusted, expired or for another host, or a proxy that refuses its credentials will not get
- * better by asking again; a refused connection or a timeout might.
+ * Each says whether a retry could help: a name that does not resolve, a refused certificate or
+ * proxy credentials will not get better by asking again; a refused connection or a timeout might.
  */
 public final class TransportFailures {
 
@@ -78,7 +76,6 @@ public final class TransportFailures {
         return new TransportFailure("connection to " + host + " failed: " + words(cause), true, cause);
     }
 
-    /** Why the server's certificate was refused: expired, for another host, or from an unknown CA. */
     static String certificate(RefusedCertificate refused, String host, String hostName) {
         List<X509Certificate> chain = refused.chain();
         X509Certificate server = chain.isEmpty() ? null : chain.get(0);

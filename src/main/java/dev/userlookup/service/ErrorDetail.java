@@ -11,11 +11,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * The service's own explanation in an error body: {@code {"detail": "text"}}, FastAPI's 422
- * list rendered as {@code limit: ensure this value is ...}, or a word about an HTML page from a
- * proxy. One line, never any of the key; whoever shows it cuts it short.
- */
+/** One line, never any of the key; whoever shows it cuts it short. */
 final class ErrorDetail {
 
     /** How much of a body that is not JSON is read for its first line or title. */

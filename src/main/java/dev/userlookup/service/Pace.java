@@ -10,15 +10,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
- * The pace of a run, shared by every request of its client (each page of a walk, each id of a
- * batch): when the service refuses for its load (429, 503), the whole run slows, not the one
- * worker that heard it. Every request then waits out one shared pause, the larger of Retry-After
- * and an exponential backoff with full jitter, and the number of requests in flight halves; each
- * answer lets one more in again (additive increase, multiplicative decrease). Requests also go
- * out no faster than the {@link SendRate} that refusals without a Retry-After have taught, one at
- * a time, so a service that limits its rate without saying it is met at the rate it sustains.
- *
- * <p>One lock guards it all; nothing else is locked while it is held, and no one sleeps holding it.
+ * Shared by every request of a client, so that a refusal for the service's load (429, 503) slows
+ * the whole run, not the one worker that heard it: one shared pause, and requests in flight AIMD.
+ * One lock guards it all; nothing else is locked while it is held, and no one sleeps holding it.
  */
 final class Pace {
 
@@ -27,7 +21,6 @@ final class Pace {
     private final SendRate rate;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
-    /** Requests waiting for a place (tests). */
     private int waiting;
     private long begun;
     private long pauseUntil;
@@ -35,13 +28,10 @@ final class Pace {
     private int inFlight;
     /** Counts the pauses: an answer to a request sent before the latest pause began is part of it. */
     private long era;
-    /** Pauses since the last answer: the exponent of the backoff. */
     private int throttles;
-    /** A request that gave up on the service's overload: the requests of its time fail with it. */
     private ServiceException overloaded;
     /** Requests numbered below this one began before {@link #overloaded}: they do not go out again. */
     private long overloadedBefore;
-    /** When the service last answered a request other than with a refusal or a failure (at first, when the run began). */
     private long lastAnswer;
 
     Pace(Duration baseDelay, Timing timing) {
@@ -53,15 +43,11 @@ final class Pace {
         this.rate = new SendRate(now);
     }
 
-    /** A request begins: its number, kept over its retries (a give-up fails the requests begun before it). */
+    /** Kept over its retries: a give-up fails the requests begun before it. */
     long begin() {
         return locked(() -> begun++);
     }
 
-    /**
-     * Waits until no pause holds, fewer than the limit are in flight and the {@link SendRate} lets
-     * the next request go; then it counts as in flight until its {@link Slot} is closed.
-     */
     Slot enter(long request) {
         lock.lock();
         waiting++;
@@ -98,12 +84,9 @@ final class Pace {
     }
 
     /**
-     * A request gave up on the service's load (refused when nothing had been answered for the
-     * bound, or with a Retry-After too long to sit out): every request of its time (begun
-     * before now) that is not out fails at once with the same failure, whenever it would go
-     * out again. A walk or a batch fails on its first failure in input order anyway; the others
-     * would only wait out more pauses to meet the same. A request asked for later (the next id
-     * after a base-URL check that met a busy service) goes out as ever.
+     * Every request begun before now fails with the same failure instead of going out again: a
+     * walk or batch fails on its first failure in input order anyway, and the others would only
+     * wait out more pauses to meet the same.
      */
     void gaveUp(ServiceException failure) {
         lock.lock();
@@ -116,7 +99,6 @@ final class Pace {
         }
     }
 
-    /** Sleeps {@code wait} (the backoff of a request that failed on its own, not the service's load). */
     void sleep(Duration wait) {
         try {
             timing.sleepUntil(timing.nanoTime() + wait.toNanos());
@@ -126,36 +108,28 @@ final class Pace {
         }
     }
 
-    /**
-     * Full jitter: a random wait between 0 and base x 2^n, the ceiling no higher than the longest
-     * Retry-After the tool sits out ({@link ClientSettings#MAX_RETRY_AFTER}).
-     */
+    /** Full jitter, the ceiling no higher than the longest Retry-After the tool sits out. */
     Duration backoff(int n) {
         long ceiling = Math.min(baseDelay.toMillis() << Math.min(n, 10), ClientSettings.MAX_RETRY_AFTER.toMillis());
         return Duration.ofMillis(timing.jitter(ceiling));
     }
 
-    /** How long since the service last answered (or since the run began, before its first answer). */
     Duration quiet() {
         return locked(() -> Duration.ofNanos(timing.nanoTime() - lastAnswer));
     }
 
-    /** The send rate now, requests a second; 0 while there is none (-v, tests). */
     double perSecond() {
         return locked(rate::perSecond);
     }
 
-    /** Requests in flight now (tests). */
     int inFlight() {
         return locked(() -> inFlight);
     }
 
-    /** The request limit now (tests). */
     int limit() {
         return locked(() -> limit);
     }
 
-    /** Requests waiting for a place (tests). */
     int queued() {
         return locked(() -> waiting);
     }
@@ -179,13 +153,11 @@ final class Pace {
             this.failure = failure;
         }
 
-        /** The failure of the request that gave up. */
         ServiceException failure() {
             return failure;
         }
     }
 
-    /** One request in flight; closing it frees its place. */
     final class Slot implements AutoCloseable {
         private final long sentInEra;
         private final long sentAt;
@@ -196,10 +168,7 @@ final class Pace {
             this.sentAt = sentAt;
         }
 
-        /**
-         * An answer that was neither a refusal for the service's load nor its failure (a page, a
-         * redirect, a 404): one more request may be in flight, and the rate grows on its curve.
-         */
+        /** Any answer but a refusal for load or a failure: a 404 counts too. */
         void answered() {
             lock.lock();
             try {
@@ -217,12 +186,8 @@ final class Pace {
         }
 
         /**
-         * A 429 or 503: the first since the latest pause began starts a new one for everyone
-         * (the larger of {@code retryAfter} and the backoff), halves the limit and, without a
-         * Retry-After, slows the send rate ({@link SendRate#refused}); a later one from a request
-         * sent before it only lengthens the pause to its own Retry-After.
-         *
-         * @return how long from now until the next request may go (the pause, or the rate's next send)
+         * Only the first refusal since the latest pause began starts a new one: a later one from a
+         * request sent before it was part of the same overload, and only lengthens the pause.
          */
         Duration throttled(Duration retryAfter) {
             lock.lock();

@@ -14,11 +14,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What to do with each answer to a GET: retry (backoff with full jitter, Retry-After honoured
- * up to a bound; 429 and 503 slow the whole run through its {@link Pace}), follow a redirect
- * within the same origin only (the key stays with the service), or turn the status into its kind
- * of {@link ServiceException}. A failure is retried {@code --retries} times; a refusal for the
- * service's load as long as the service answers others ({@link ClientSettings#GIVE_UP_AFTER}).
+ * Redirects are followed within the same origin only, so the key stays with the service. A refusal
+ * for the service's load is retried as long as the service answers others, not {@code --retries} times.
  */
 final class RequestPolicy {
 
@@ -43,7 +40,6 @@ final class RequestPolicy {
         headers.put("User-Agent", settings.userAgent());
     }
 
-    /** A 2xx response to GET {@code uri}, or the exception that says why there is none. */
     Response get(String operation, URI uri, boolean notFoundMeansNoUser) {
         long request = pace.begin();
         try {
@@ -154,7 +150,6 @@ final class RequestPolicy {
         return to;
     }
 
-    /** Requests sent and not yet answered. */
     int inFlight() {
         return pace.inFlight();
     }

@@ -9,9 +9,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /**
- * A {@code Retry-After} header: delay seconds or an HTTP date. The seconds are read whatever
- * their number of digits, so a wait past what a {@code long} or a date can hold is still a long
- * wait (never garbage, never a time of day that wrapped round).
+ * The seconds are read whatever their number of digits, so a wait past what a {@code long} or a date
+ * can hold is still a long wait (never a time of day that wrapped round).
  */
 final class RetryAfter {
 
@@ -29,7 +28,6 @@ final class RetryAfter {
         this.wait = wait;
     }
 
-    /** The header's wait from {@code now}; null when the header is absent or unreadable. */
     static RetryAfter parse(String header, Instant now) {
         if (header == null || header.isBlank()) {
             return null;
@@ -51,7 +49,6 @@ final class RetryAfter {
         return new RetryAfter(BigInteger.valueOf(whole), wait);
     }
 
-    /** Whether the wait is longer than {@code bound}. */
     boolean longerThan(Duration bound) {
         return wait == null || wait.compareTo(bound) > 0;
     }

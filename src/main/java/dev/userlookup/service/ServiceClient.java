@@ -16,15 +16,9 @@ import java.text.Normalizer;
 import java.time.Instant;
 import java.util.Locale;
 
-/**
- * The service's two reads: the URL of each (the id as one percent-encoded path segment), the
- * request through {@link RequestPolicy} and a {@link Transport}, the body read into users. Every
- * failure leaves it in words with the key taken out of what the service said
- * ({@link StatusErrors#worded}, {@link ResponseParser}).
- */
+/** Every failure leaves it in words with the key taken out of what the service said. */
 public final class ServiceClient implements AutoCloseable {
 
-    /** The most users the service puts on a page (its limit of 1 to 500). */
     public static final int MAX_LIMIT = 500;
 
     private final ClientSettings settings;
@@ -42,7 +36,6 @@ public final class ServiceClient implements AutoCloseable {
         this(settings, new HttpTransport(settings));
     }
 
-    /** @param transport the wire: {@link HttpTransport}, or a service in memory (tests) */
     public ServiceClient(ClientSettings settings, Transport transport) {
         this.settings = settings;
         this.transport = transport;
@@ -50,10 +43,8 @@ public final class ServiceClient implements AutoCloseable {
     }
 
     /**
-     * The user whose client_user_id is {@code clientUserId}, exactly: an answer with another
-     * client_user_id is another customer's record, refused unread ({@link ServiceException.OtherUser}).
-     * A 404 is "not found" only where the list answers at the base URL (asked once a run);
-     * else it is a wrong base URL.
+     * An answer with another client_user_id is another customer's record, refused unread. A 404 is
+     * "not found" only where the list answers at the base URL; else it is a wrong base URL.
      */
     public UserRecord resolve(String clientUserId) {
         String operation = "resolve \"" + clientUserId + "\"";
@@ -78,15 +69,11 @@ public final class ServiceClient implements AutoCloseable {
         }
     }
 
-    /** One page of the team's users; a null offset or limit leaves the service's default. */
     public UserPage list(Long offset, Integer limit) {
         return requestList(offset, limit).read();
     }
 
-    /**
-     * The request for one page alone (retries included): its answer is read afterwards, so that
-     * a walk can send its next request while this page is being checked.
-     */
+    /** Read afterwards, so that a walk can send its next request while this page is being checked. */
     public ListAnswer requestList(Long offset, Integer limit) {
         StringBuilder query = new StringBuilder();
         if (offset != null) {
@@ -101,7 +88,6 @@ public final class ServiceClient implements AutoCloseable {
         return new ListAnswer(operation, response, settings.apiKey());
     }
 
-    /** The one way to the service: a failure comes out in words, the key out of the service's. */
     private Response get(String operation, URI uri, boolean notFoundMeansNoUser) {
         try {
             return policy.get(operation, uri, notFoundMeansNoUser);
@@ -111,10 +97,8 @@ public final class ServiceClient implements AutoCloseable {
     }
 
     /**
-     * A 404 from resolve, when the list answers at the base URL (the service is there, the user
-     * is not); else a wrong base URL, which must not read as a missing user. One list request a
-     * run, however many ids are not found (the others wait for its answer), as long as it gets a
-     * definite answer; after one that may pass, the next 404 asks again.
+     * A wrong base URL must not read as a missing user. One list request a run however many ids are
+     * not found, as long as its answer is definite; after one that may pass, the next 404 asks again.
      */
     private ServiceException confirmBaseUrl(ServiceException.NotFound notFound) {
         ServiceException failure = null;
@@ -140,11 +124,6 @@ public final class ServiceClient implements AutoCloseable {
                 null, "check the base URL " + settings.baseUrl());
     }
 
-    /**
-     * Whether the list's answer to the base-URL check holds for the rest of the run: a page, or a
-     * status that will not change by asking again; not a failure before any status (a timeout, a
-     * refused connection) nor a status that is retried (a 503, a 429).
-     */
     private static boolean definite(ServiceException listFailure) {
         if (!(listFailure instanceof ServiceException.Unavailable)) {
             return true; // a page (null), or an answer of a kind that does not pass: refused, not the service's JSON
@@ -152,7 +131,7 @@ public final class ServiceClient implements AutoCloseable {
         return listFailure.status().isPresent() && !RequestPolicy.passing(listFailure.status().getAsInt());
     }
 
-    /** The answer must be the user asked for: exact string equality, as the contract says. */
+    /** Exact string equality, as the contract says. */
     private static void requireAskedFor(String operation, String asked, UserRecord user) {
         String answered = user.clientUserId();
         if (asked.equals(answered)) {
@@ -167,7 +146,6 @@ public final class ServiceClient implements AutoCloseable {
                 "the service answered with a user whose client_user_id is not the one asked for", hint);
     }
 
-    /** Whether two ids differ only in case, surrounding white space or Unicode normal form. */
     private static boolean sameUnderNormalising(String a, String b) {
         return normalised(a).equals(normalised(b));
     }
@@ -176,10 +154,7 @@ public final class ServiceClient implements AutoCloseable {
         return Normalizer.normalize(id.strip(), Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
     }
 
-    /**
-     * A page of the list as the service answered it, not yet read; its body counts in the run's
-     * memory budget until the page read from it is released ({@link UserPage#release}).
-     */
+    /** Its body counts in the run's memory budget until the page read from it is released. */
     public static final class ListAnswer {
         /** What a user read from a page keeps besides its bytes: the record, its slice, its id. */
         static final int USER_COST = 160;
@@ -197,8 +172,8 @@ public final class ServiceClient implements AutoCloseable {
         }
 
         /**
-         * The page, checked. The objects its users become are counted too, at most what their
-         * bytes allow (the text of a row's fields is never longer in memory than the body it came from).
+         * The objects its users become are counted too, at most what their bytes allow (a row's text
+         * is never longer in memory than the body it came from).
          */
         public UserPage read() {
             try {
@@ -219,23 +194,20 @@ public final class ServiceClient implements AutoCloseable {
             }
         }
 
-        /** The service's {@code Date} on this answer; null when it sent none, or none that reads. */
         public Instant serviceDate() {
             return HttpDate.parse(response.date());
         }
 
-        /** Lets the answer go unread. */
         public void release() {
             response.release();
         }
     }
 
-    /** Bytes of answers counted in the run's memory budget now (tests of the real transport). */
     public long bytesHeld() {
         return transport instanceof HttpTransport ? ((HttpTransport) transport).budget().held() : 0;
     }
 
-    /** Requests sent and not yet answered (tests: a virtual clock moves only while there are none). */
+    /** Tests: a virtual clock moves only while there are none. */
     public int requestsInFlight() {
         return policy.inFlight();
     }

@@ -5,11 +5,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A request to the service that did not give what was asked. The message reads
- * {@code <operation>: <reason>[: <service detail>][; <hint>]}; subclasses say which kind of
- * failure it was, and the command line maps each kind to its exit status. A failure decided by the
- * service's answer carries that answer's status and {@code Date} as data ({@link #status},
- * {@link #serviceDate}): nothing reads them back out of the words.
+ * The message reads {@code <operation>: <reason>[: <service detail>][; <hint>]}; the answer's status
+ * and {@code Date} are kept as data, so nothing reads them back out of the words.
  */
 public abstract class ServiceException extends RuntimeException {
 
@@ -17,7 +14,6 @@ public abstract class ServiceException extends RuntimeException {
 
     private final String operation;
     private final String reason;
-    /** The status and Date of the answer refused; {@link Answered#NONE} when the failure came before one (or from a 2xx answer). */
     private final Answered answered;
     /** The answer this failure was read from while its words are still to be given ({@link StatusErrors#worded}). */
     private transient StatusErrors.Answer answer;
@@ -33,42 +29,32 @@ public abstract class ServiceException extends RuntimeException {
         this.answered = answered;
     }
 
-    /**
-     * What a failure keeps of the service's answer it was decided by, as data.
-     *
-     * @param status the HTTP status; 0 for none
-     * @param date the service's Date; null for none
-     */
+    /** A status of 0 is none. */
     record Answered(int status, Instant date) implements java.io.Serializable {
         static final Answered NONE = new Answered(0, null);
 
-        /** The answer's status and its Date header, read (an unreadable Date is none). */
         static Answered of(int status, String dateHeader) {
             return new Answered(status, HttpDate.parse(dateHeader));
         }
     }
 
-    /** What was being done: {@code resolve "customer-1"}, {@code list (limit 1)}. */
     public String operation() {
         return operation;
     }
 
-    /** What went wrong, in the tool's words, without the service's detail or the hint. */
+    /** Without the service's detail or the hint. */
     public String reason() {
         return reason;
     }
 
-    /** The HTTP status of the answer this failure was decided by; empty when none came back (a transport failure). */
     public OptionalInt status() {
         return answered.status() == 0 ? OptionalInt.empty() : OptionalInt.of(answered.status());
     }
 
-    /** The service's {@code Date} on that answer; empty when there was no answer or it had no readable Date. */
     public Optional<Instant> serviceDate() {
         return Optional.ofNullable(answered.date());
     }
 
-    /** The status and Date this failure was decided by, to pass on to one made from it. */
     Answered decidedBy() {
         return answered;
     }
@@ -108,16 +94,12 @@ public abstract class ServiceException extends RuntimeException {
             this.detail = detail;
         }
 
-        /** The same failure with a hint of what to try instead. */
         public NotFound withHint(String hint) {
             return new NotFound(operation(), decidedBy(), detail, hint);
         }
     }
 
-    /**
-     * resolve answered with a user whose client_user_id is not the one asked for: another
-     * customer's record, which is never shown.
-     */
+    /** Another customer's record, which is never shown. */
     public static final class OtherUser extends ServiceException {
         private static final long serialVersionUID = 1L;
 
@@ -153,7 +135,6 @@ public abstract class ServiceException extends RuntimeException {
             super(operation, reason, detail, hint, cause);
         }
 
-        /** Decided by the service's answer: a status the tool cannot use, or one it gave up retrying. */
         Unavailable(String operation, Answered answered, String reason, String detail, String hint) {
             super(operation, answered, reason, detail, hint, null);
         }
@@ -167,7 +148,6 @@ public abstract class ServiceException extends RuntimeException {
             super(operation, dev.userlookup.model.BadResponse.WORDS, reason, null, cause);
         }
 
-        /** The model's failure while an answer was read, as the service's: same words, cause and trace. */
         public BadResponse(dev.userlookup.model.BadResponse read) {
             this(read.operation(), read.reason(), read.getCause());
             setStackTrace(read.getStackTrace());

@@ -7,19 +7,16 @@ import dev.userlookup.network.ProxyConfig;
 import dev.userlookup.network.Response;
 
 /**
- * Which kind of failure each HTTP status is, with the service's own detail and a hint. The kind is
- * decided where the answer arrives ({@link RequestPolicy}); the words, which need the key (to take
- * it out of the service's text before that is cut short) and where the key came from, are given
- * by {@link #worded} as the failure leaves the {@link ServiceClient}.
+ * The kind is decided where the answer arrives; the words only as the failure leaves the
+ * {@link ServiceClient}, because they need the key, to take it out of the service's text before
+ * that is cut short.
  */
 final class StatusErrors {
 
-    /** Past this a detail is cut short: a message is one line. */
+    /** A message is one line. */
     static final int MAX_DETAIL = 300;
-    /** How far into a body a detail is looked for where the key is not at hand ({@link #detail}). */
     private static final int MAX_KEYLESS_BODY = 64 * 1024;
 
-    /** A non-2xx answer and what the request was: enough to put the failure in words later. */
     record Answer(String operation, Response response, boolean notFoundMeansNoUser, String retryNote, BaseUrl baseUrl,
             ProxyConfig proxy) {
     }
@@ -27,25 +24,13 @@ final class StatusErrors {
     private StatusErrors() {
     }
 
-    /**
-     * The kind of failure, without the service's words yet: {@link #worded} gives them.
-     *
-     * @param notFoundMeansNoUser a 404 from resolve means "no such user"; from list, a wrong base URL
-     * @param retryNote what the retries before this answer came to ({@link #retryNote}), or null for none
-     * @param proxy the proxy requests go through, or null: a 407 is its answer
-     */
+    /** A 404 from resolve means "no such user"; from list, a wrong base URL. */
     static ServiceException of(String operation, Response response, boolean notFoundMeansNoUser, String retryNote, BaseUrl baseUrl,
             ProxyConfig proxy) {
         Answer answer = new Answer(operation, response, notFoundMeansNoUser, retryNote, baseUrl, proxy);
         return of(answer, null, null).answered(answer);
     }
 
-    /**
-     * The failure in words, if they are still to be given: the service's detail with the key taken
-     * out before it is cut short, and a refused key's hint naming where the key came from.
-     *
-     * @param keyOrigin where the key came from, as a person would name it; null when not known
-     */
     static ServiceException worded(ServiceException failure, ApiKey key, String keyOrigin) {
         Answer answer = failure.answer();
         if (answer == null) {
@@ -94,9 +79,8 @@ final class StatusErrors {
     }
 
     /**
-     * The detail for a message made where the key is not at hand: only a detail that needs no
-     * cutting, so that the key is taken out of it whole where the message is written; a longer one
-     * (or one deep in a large body) is left out rather than cut with part of a key in it.
+     * Where the key is not at hand, only a detail that needs no cutting, so the key is taken out of
+     * it whole later; a longer one is left out rather than cut with part of a key in it.
      */
     static String detail(Response response) {
         if (response.body() == null || response.body().length > MAX_KEYLESS_BODY) {

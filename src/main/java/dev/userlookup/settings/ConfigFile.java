@@ -15,11 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * {@code $XDG_CONFIG_HOME/userlookup/config.toml} (default {@code ~/.config/userlookup/config.toml}):
- * a default profile and named profiles. Read with Jackson's TOML format; an unknown setting is an
- * error rather than silently ignored, so a typo such as {@code base_ulr} is caught.
- */
+/** An unknown setting is an error rather than silently ignored, so a typo such as {@code base_ulr} is caught. */
 public final class ConfigFile {
 
     private static final Set<String> PROFILE_SETTINGS = Set.of("base_url", "api_key_file", "api_key_command", "ca_cert");
@@ -32,7 +28,6 @@ public final class ConfigFile {
         this.profiles = profiles;
     }
 
-    /** Where the config file is for this environment. */
     public static Path location(Map<String, String> env) {
         String xdg = env.get("XDG_CONFIG_HOME");
         Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()

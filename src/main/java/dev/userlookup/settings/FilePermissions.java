@@ -56,10 +56,6 @@ final class FilePermissions {
         }
     }
 
-    /**
-     * @param what how the message names the file ("config /home/ana/.config/userlookup/config.toml")
-     * @param why what an intruder could do with it, appended to the message
-     */
     private static void refuseIfOthersCanChange(Path file, String what, String why) {
         PosixFileAttributes attributes;
         try {

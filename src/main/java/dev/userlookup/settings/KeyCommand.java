@@ -12,19 +12,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
- * Runs a profile's {@code api_key_command} (through {@code sh -c}, as a shell line in the config
- * reads) and takes the first line of its standard output as the key: password managers. Neither
- * of its outputs reaches the terminal: a password manager asks for a passphrase on the terminal
- * itself (pinentry, /dev/tty), and what it writes to standard error (escape sequences included)
- * is kept, only to be quoted when it fails: its first line, escaped, the key taken out, in the
- * one line that says it failed. Bounded in time and size ({@link KeyWait}), so a command that
- * hangs cannot hang the tool.
+ * Neither output reaches the terminal: a password manager asks on the terminal itself (pinentry,
+ * /dev/tty), and its standard error is quoted only on failure, escaped, the key taken out. Bounded
+ * in time and size ({@link KeyWait}), so a command that hangs cannot hang the tool.
  */
 final class KeyCommand {
 
     /** What is kept of the command's standard error: the start of it, from which the first line is quoted. */
     private static final int ERRORS_KEPT = 8 * 1024;
-    /** How much of that line the one-line error quotes. */
     private static final int ERROR_QUOTED = 200;
     /** How long the end of an output is waited for once the command has ended. */
     private static final Duration READ_TO_THE_END = Duration.ofSeconds(5);
@@ -32,7 +27,6 @@ final class KeyCommand {
     private KeyCommand() {
     }
 
-    /** @param wait the bound on the command, as on a key file ({@link KeyWait}) */
     static String run(String command, String profile, KeyWait wait) {
         ProcessBuilder builder = new ProcessBuilder("sh", "-c", command)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

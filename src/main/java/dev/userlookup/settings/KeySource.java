@@ -20,11 +20,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.function.Consumer;
 
-/**
- * Where the key comes from: --api-key-file (a file or standard input), then USERLOOKUP_API_KEY,
- * then the profile (its key file or key command). Every failure is exit 2 naming the source,
- * never the key.
- */
+/** Every failure is exit 2 naming the source, never the key. */
 final class KeySource {
 
     static final String ENV = "USERLOOKUP_API_KEY";
@@ -39,11 +35,6 @@ final class KeySource {
     private final Consumer<String> warn;
     private final KeyWait wait;
 
-    /**
-     * @param prompt where a person at a terminal is asked for the key, or told what the run waits
-     *     for (standard error)
-     * @param warn receives warnings (a key file others can read)
-     */
     KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn) {
         this(env, stdin, terminal, prompt, warn, new KeyWait(terminal, prompt));
     }
@@ -57,16 +48,10 @@ final class KeySource {
         this.wait = wait;
     }
 
-    /** Whether an option or the environment gives the key, so no profile is needed for it. */
     boolean givenOutsideProfile(String apiKeyFile) {
         return apiKeyFile != null || fromEnv() != null;
     }
 
-    /**
-     * @param chosen the profile in use, or null
-     * @param configFile the file the profile came from
-     * @param url the base URL the key will be sent to
-     */
     Sourced<ApiKey> load(String apiKeyFile, Profile chosen, Path configFile, String url) {
         try {
             if ("-".equals(apiKeyFile)) {
@@ -115,11 +100,6 @@ final class KeySource {
                 + " an api_key_file or api_key_command");
     }
 
-    /**
-     * @param context what the error line starts with ("" or "profile prod: ")
-     * @param origin how ApiKey names the source in its refusals
-     * @param sizeOrigin how the size refusal names it
-     */
     private ApiKey fromFile(Path file, String context, String origin, String sizeOrigin) {
         // A FIFO blocks in its open until something writes it: the open is waited for too.
         String text = wait.await(KeyWait.started("userlookup-key-file", () -> readFile(file, context, sizeOrigin)),
@@ -231,7 +211,7 @@ final class KeySource {
         }
     }
 
-    /** One typed line, without its line ending; byte by byte, so nothing after it is consumed. */
+    /** Byte by byte, so nothing after the line is consumed. */
     private static String readLine(InputStream in) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         for (int b; (b = in.read()) >= 0 && b != '\n'; ) {

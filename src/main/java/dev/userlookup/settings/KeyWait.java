@@ -13,12 +13,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * The one bound on getting the key from outside the tool: a key file (a FIFO nobody writes, a
- * device), a pipe on standard input, a key command. Each is waited for at most {@link #BOUND}
- * and read up to {@link #MAX_BYTES}; a person at a terminal is told what the run waits for once
- * it takes a moment; and the wait ends at once when the run is stopped (Ctrl-C, SIGTERM
- * interrupt it). An open or a read that blocks cannot be interrupted, so it is done on a daemon
- * thread of its own, which a run that gives up on it leaves behind.
+ * The one bound on getting the key from outside the tool (a FIFO nobody writes, a pipe, a key
+ * command), ended at once by Ctrl-C. An open or a read that blocks cannot be interrupted, so it is
+ * done on a daemon thread of its own, which a run that gives up on it leaves behind.
  */
 final class KeyWait {
 
@@ -45,7 +42,6 @@ final class KeyWait {
         this.noticeAfter = noticeAfter;
     }
 
-    /** Work that may block for ever, started on a daemon thread of its own. */
     static <T> CompletableFuture<T> started(String threadName, Callable<T> work) {
         CompletableFuture<T> result = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
@@ -60,16 +56,7 @@ final class KeyWait {
         return result;
     }
 
-    /**
-     * The result of {@code pending}, waited for at most the bound.
-     *
-     * @param waitingFor what a person at a terminal is told the run waits for ("the key file /x")
-     * @param tooLate the failure when the bound has passed
-     * @param giveUp lets go of what is waited for when the run gives up on it (past the bound, or
-     *     stopped): ends a command; lets a thread blocked in an open go, since the JVM waits for
-     *     a thread that is still inside a system call on its way out
-     * @throws CancellationException when the run is stopped while it waits
-     */
+    /** {@code giveUp} lets a thread blocked in an open go: the JVM waits for a thread inside a system call on its way out. */
     <T> T await(CompletableFuture<T> pending, String waitingFor, Supplier<RuntimeException> tooLate, Runnable giveUp) {
         try {
             try {
@@ -100,7 +87,6 @@ final class KeyWait {
         }
     }
 
-    /** The bound as the words of a message say it: "60 s". */
     String bound() {
         return seconds(bound);
     }

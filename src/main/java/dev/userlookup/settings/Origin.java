@@ -3,11 +3,7 @@ package dev.userlookup.settings;
 import java.nio.file.Path;
 import java.util.Objects;
 
-/**
- * Where a setting's value came from, as a person would name it: {@code option --base-url},
- * {@code environment USERLOOKUP_API_KEY}, {@code profile prod in ~/.config/userlookup/config.toml},
- * {@code default}.
- */
+/** Named as a person would name it, e.g. {@code environment USERLOOKUP_API_KEY}. */
 public record Origin(Kind kind, String description) {
 
     /**
@@ -31,15 +27,11 @@ public record Origin(Kind kind, String description) {
         return new Origin(Kind.ENVIRONMENT, "environment " + variable);
     }
 
-    /** A setting of profile {@code name}, or the file's {@code default_profile} when name is null. */
     public static Origin config(String profile, Path file) {
         return new Origin(Kind.CONFIG, (profile == null ? "default_profile" : "profile " + profile) + " in " + file);
     }
 
-    /**
-     * The key of profile {@code name}, from its {@code source}: {@code api_key_file PATH} or
-     * {@code api_key_command} (not the command itself, which may carry a secret of its own).
-     */
+    /** Names {@code api_key_command}, not the command itself, which may carry a secret of its own. */
     public static Origin profileKey(String profile, String source, Path file) {
         return new Origin(Kind.CONFIG, "profile " + profile + "'s " + source + ", in " + file);
     }

@@ -6,7 +6,6 @@ import java.util.Locale;
 public enum OutputFormat {
     TABLE, JSON, NDJSON, CSV;
 
-    /** The name users type. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -7,14 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code userlookup profiles} shows of the config file: each profile's name, base URL (never
- * its password; marked when every command refuses it) and where its key comes from, the default
- * marked. Reading it runs no key command and opens no key
- * file: the key is never part of it. The config file itself is judged as for any run (another
- * user's, or one that others can write, is exit 2).
- *
- * @param present whether there is a config file at {@code configFile}
- * @param defaultProfile the file's default_profile, or null
+ * What {@code userlookup profiles} shows. It runs no key command and opens no key file, so the key
+ * is never part of it; base URLs never show a password.
  */
 public record ProfileListing(Path configFile, boolean present, String defaultProfile, List<Entry> profiles) {
 
@@ -22,13 +16,7 @@ public record ProfileListing(Path configFile, boolean present, String defaultPro
         profiles = List.copyOf(profiles);
     }
 
-    /**
-     * One profile. {@code baseUrl} is as written, but never with a password: credentials in it show
-     * as {@code ***}. {@code refused} is what every command says of that base URL when it refuses
-     * it (credentials, no scheme), or null. {@code keyFrom} is {@link KeyFrom#FILE} with the file's
-     * path in {@code keySource}, {@link KeyFrom#COMMAND} with the command as written, or null with
-     * none.
-     */
+    /** {@code refused} is what every command says of that base URL when it refuses it, or null. */
     public record Entry(String name, boolean isDefault, String baseUrl, String refused, KeyFrom keyFrom, String keySource,
             Path caCert) {
     }
@@ -53,10 +41,7 @@ public record ProfileListing(Path configFile, boolean present, String defaultPro
         return new ProfileListing(path, true, config.defaultProfile(), entries);
     }
 
-    /**
-     * Why every command would refuse the base URL, in its words, or null. Plain http to another
-     * host is not counted: --allow-insecure-http decides that run by run.
-     */
+    /** Plain http to another host is not counted: --allow-insecure-http decides that run by run. */
     private static String refusal(String url) {
         try {
             BaseUrl.parse(url, true);
@@ -66,7 +51,6 @@ public record ProfileListing(Path configFile, boolean present, String defaultPro
         }
     }
 
-    /** Whether default_profile names a profile the file has not got. */
     public boolean defaultMissing() {
         return defaultProfile != null && profiles.stream().noneMatch(Entry::isDefault);
     }

@@ -9,16 +9,7 @@ import dev.userlookup.console.ColorMode;
 import java.time.Duration;
 import java.util.List;
 
-/**
- * Every setting of one run, decided once by {@link SettingsResolver}, each with its origin.
- *
- * @param profile the profile in use; its value is null when none is
- * @param proxy the proxy the environment names for the base URL, or null for a direct connection
- * @param caFiles CA certificates to trust besides the JDK's: the one of option, environment or
- *     profile, then SSL_CERT_FILE's; empty when none is given or the base URL is plain http
- * @param colorOn whether table output carries colour, all things considered (format, terminal,
- *     {@code --color}, NO_COLOR, CLICOLOR_FORCE)
- */
+/** Each setting with its origin, so that doctor and error messages can say where it came from. */
 public record Settings(
         Sourced<BaseUrl> baseUrl,
         Sourced<String> profile,
@@ -37,7 +28,6 @@ public record Settings(
     public static final int MAX_RETRIES = 100;
     public static final int MAX_TIMEOUT_SECONDS = 86_400;
 
-    /** The CA files themselves, without their origins: what the TLS context needs. */
     public List<CaFile> caFileValues() {
         List<CaFile> files = new java.util.ArrayList<>(caFiles.size());
         for (Sourced<CaFile> file : caFiles) {

@@ -17,13 +17,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The one place that decides the settings of a run. Each setting takes its option first, then
- * its environment variable, then the profile, then its default; a profile named by the
- * {@code --profile} option comes before the environment's base URL, key and CA file (as the AWS
- * CLI treats an explicit profile: the person chose it just now, the environment was set up for
- * something else). One exception keeps keys where they belong: a profile's key is sent only to
- * that profile's base_url. The config file is read only when something is missing or a profile
- * is named.
+ * Option, environment, profile, default; but a profile named by {@code --profile} comes before the
+ * environment (as the AWS CLI treats it: the person chose it just now). A profile's key is sent only
+ * to that profile's base_url.
  */
 public final class SettingsResolver {
 
@@ -39,11 +35,6 @@ public final class SettingsResolver {
     /** The keys with USERLOOKUP_API_KEY unread: a profile named by --profile comes before it. */
     private final KeySource keysBesideTheEnvironment;
 
-    /**
-     * @param stdin where {@code --api-key-file -} reads the key
-     * @param prompt where a person at a terminal is asked for it (standard error)
-     * @param warn receives warnings: key files that others can read
-     */
     public SettingsResolver(Map<String, String> env, Terminal terminal, InputStream stdin, PrintStream prompt,
             Consumer<String> warn) {
         this.env = env;
@@ -58,18 +49,13 @@ public final class SettingsResolver {
         return decide(given, Problems.THROWING);
     }
 
-    /**
-     * Every setting that can be decided, for {@code doctor}: the same decisions as
-     * {@link #resolve}, but a setting that is missing or wrong is left null (its problem kept in
-     * the list, in the words {@code resolve} would throw) and the others are still decided.
-     */
+    /** For {@code doctor}: a setting missing or wrong is left null, its problem kept, and the others still decided. */
     public Inspection inspect(GivenOptions given) {
         Problems problems = Problems.collecting();
         Settings settings = decide(given, problems);
         return new Inspection(settings, problems.messages());
     }
 
-    /** The settings as far as they could be decided, and what was missing or wrong (empty: all well). */
     public record Inspection(Settings settings, List<String> problems) {
         public Inspection {
             problems = List.copyOf(problems);
@@ -80,10 +66,6 @@ public final class SettingsResolver {
         }
     }
 
-    /**
-     * How a missing or wrong setting is met: {@link #THROWING} ends the run at the first (exit 2);
-     * a collecting one keeps the message and lets the setting be null.
-     */
     static final class Problems {
         static final Problems THROWING = new Problems(null);
         private final List<String> messages;
@@ -184,17 +166,13 @@ public final class SettingsResolver {
                 given.verbose());
     }
 
-    /** A setting that could not be decided: no value, and where the wrong one came from. */
     private static <T> Sourced<T> orUnknown(Sourced<T> decided, Origin origin) {
         return decided != null ? decided : new Sourced<>(null, origin);
     }
 
     /**
-     * The CAs to trust besides the JDK's: --ca-cert, else USERLOOKUP_CA_CERT, else the profile's
-     * ca_cert (the profile's before the variable when --profile named it); and SSL_CERT_FILE as
-     * well, beside whichever of them, since it is the machine's bundle (often the one with the
-     * company proxy's CA) while the others name the service's CA. SSL_CERT_FILE is read only for
-     * an https base URL: plain http has nothing to trust.
+     * SSL_CERT_FILE is added beside whichever of the others: it is the machine's bundle (often with
+     * the company proxy's CA) while they name the service's CA.
      */
     private List<Sourced<CaFile>> caFiles(String option, Profile chosen, boolean profileBeforeEnvironment, Path configFile, boolean https,
             Problems problems) {
@@ -248,7 +226,6 @@ public final class SettingsResolver {
         return new Sourced<>(retries, Origin.option("--retries"));
     }
 
-    /** --color, else NO_COLOR or CLICOLOR_FORCE when set (auto reads them), else auto. */
     private Sourced<ColorMode> color(ColorMode option) {
         if (option != null) {
             return new Sourced<>(option, Origin.option("--color"));
@@ -273,10 +250,6 @@ public final class SettingsResolver {
         return new Sourced<>(null, Origin.DEFAULT);
     }
 
-    /**
-     * The profile named by --profile, USERLOOKUP_PROFILE or the file's default_profile; null
-     * when none is named and there is no file. A name that the file lacks is exit 2.
-     */
     private Profile chooseProfile(String explicitName, Path path) {
         ConfigFile config = ConfigFile.loadIfPresent(path);
         if (config == null) {

@@ -14,7 +14,6 @@ final class UserPaths {
         return Path.of(home != null && !home.isBlank() ? home : System.getProperty("user.home"));
     }
 
-    /** {@code ~} and {@code ~/x} are the home directory; a relative path is relative to {@code base}. */
     static Path expand(String path, Map<String, String> env, Path base) {
         if (path.equals("~")) {
             return home(env);

@@ -4,11 +4,8 @@ import picocli.AutoComplete;
 import picocli.CommandLine;
 
 /**
- * The shell completion script, generated from the picocli model (so it cannot drift from the
- * commands), for bash and for zsh (the same script through zsh's bashcompinit). What picocli
- * leaves out is added here: profile names read from the config file at completion time,
- * {@code --option=value}, which bash splits at the {@code =}, and the names of a comma-separated
- * list after each comma.
+ * Generated from the picocli model, so it cannot drift from the commands; added here is what picocli
+ * leaves out: profile names, {@code --option=value} (bash splits at the {@code =}), comma lists.
  */
 public final class CompletionScript {
 

@@ -67,7 +67,6 @@ public final class HelpCommand implements CommandLine.IHelpCommandInitializable2
         spec.addPositional(PositionalParamSpec.builder(declared).completionCandidates(names(root)).build());
     }
 
-    /** The root's commands but help, then the topics. */
     private static List<String> names(CommandLine root) {
         List<String> names = new ArrayList<>();
         root.getSubcommands().forEach((name, command) -> {

@@ -15,11 +15,9 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
 
 /**
- * Help for people, one screen a page: the root lists the commands and the global options once and
- * points to the help topics ({@link HelpTopics}); a command's help shows its own options, points to
- * the global ones, and gives examples. On a terminal it is as wide as the screen, every wrapped
- * line continuing under its own column, and taller help goes through the pager as other output
- * does ({@link HelpWriter}).
+ * One screen a page: global options are listed once, at the root, and each option by its
+ * description's first line (the man page has them whole). Wrapped lines continue under their own
+ * column, which picocli's layout does not do.
  */
 public final class HelpLayout {
 
@@ -32,7 +30,6 @@ public final class HelpLayout {
     /** A term of a topic's entries longer than this has its meaning on the lines below it, as a man page's. */
     private static final int LONGEST_TERM_BESIDE = 20;
 
-    /** Blanks between a term and its meaning, at least. */
     private static final int GAP = 2;
 
     /** A footer entry, {@code   NAME, NAME   text} or {@code   3  text}: continued under its text. */
@@ -44,19 +41,12 @@ public final class HelpLayout {
     private HelpLayout() {
     }
 
-    /** {@code -h, --help} for a command (the root also has -V). */
     public static final class HelpOption {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
         public boolean help;
     }
 
-    /**
-     * Fits the help of {@code root} and all its commands to the terminal on standard output (its
-     * width there, else {@link #UNBOUNDED_WIDTH}), with colour only where table output would have
-     * it, and footers and synopses that wrap under their own columns, never back at column 0.
-     * Every page lists the options declared on its command, each by the first line of its
-     * description (the man page has them whole), their texts in one column on every page.
-     */
+    /** Colour only where table output would have it; option texts in one column on every page. */
     public static void fit(CommandLine root, Terminal terminal, Map<String, String> env) {
         root.setUsageHelpAutoWidth(false);
         // Decided when help is printed, not before every run: a run into a pipe never asks the terminal.
@@ -68,7 +58,6 @@ public final class HelpLayout {
         fitSections(root, longestOption(root));
     }
 
-    /** The width help is laid out to: the terminal's on standard output, else {@link #UNBOUNDED_WIDTH}. */
     static int width(Terminal terminal) {
         return terminal.stdoutIsTerminal() && terminal.width() > 0 ? Math.max(NARROWEST, terminal.width()) : UNBOUNDED_WIDTH;
     }
@@ -109,7 +98,6 @@ public final class HelpLayout {
         return String.join(System.lineSeparator(), lines) + System.lineSeparator();
     }
 
-    /** Each footer line fitted to the width: an entry continues under its text, other lines two columns in. */
     private static String footer(CommandLine.Help help) {
         StringBuilder out = new StringBuilder();
         for (String line : help.commandSpec().usageMessage().footer()) {
@@ -148,10 +136,6 @@ public final class HelpLayout {
     /** Stands for a space that a line must not break at, while a synopsis is fitted. */
     private static final char KEEP_TOGETHER = '\u00a0';
 
-    /**
-     * The options declared on the command (a command's page does not repeat the global ones), in
-     * their order, each by its description's first line: the rest is for the man page.
-     */
     private static String optionList(CommandLine.Help help) {
         List<OptionSpec> options = new ArrayList<>();
         for (OptionSpec option : help.commandSpec().options()) {
@@ -169,11 +153,7 @@ public final class HelpLayout {
         return layout.toString();
     }
 
-    /**
-     * A help topic for {@code width} columns: paragraphs wrapped, entries with their meanings in one
-     * column (a long term has its meaning on the lines below it) continued under it, examples as
-     * they are. A text that ends in a colon runs into the block it introduces.
-     */
+    /** A text that ends in a colon runs into the block it introduces. */
     public static String topic(HelpTopics.Topic topic, int width) {
         int column = termColumn(topic);
         String indent = " ".repeat(column);
@@ -204,7 +184,6 @@ public final class HelpLayout {
         return String.join(System.lineSeparator(), lines) + System.lineSeparator();
     }
 
-    /** Where a topic's meanings begin: after its longest term that fits beside them. */
     private static int termColumn(HelpTopics.Topic topic) {
         int longest = 0;
         for (HelpTopics.Block block : topic.blocks()) {

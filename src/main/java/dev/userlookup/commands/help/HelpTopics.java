@@ -12,7 +12,6 @@ import java.util.List;
  */
 public final class HelpTopics {
 
-    /** A part of a topic. */
     public sealed interface Block permits Text, Entries, Example {
     }
 
@@ -165,7 +164,6 @@ public final class HelpTopics {
     private HelpTopics() {
     }
 
-    /** The topic of that name, or null. */
     public static Topic named(String name) {
         for (Topic topic : ALL) {
             if (topic.name().equals(name)) {
@@ -175,7 +173,6 @@ public final class HelpTopics {
         return null;
     }
 
-    /** The topics' names, in order. */
     public static List<String> names() {
         return ALL.stream().map(Topic::name).toList();
     }

@@ -16,12 +16,10 @@ import java.util.function.Supplier;
  */
 public final class HelpWriter extends PrintWriter {
 
-    /** @param stdout the run's standard output, asked for at the first write (see {@link #whenWritten}) */
     public HelpWriter(Supplier<OutputStream> stdout) {
         super(new Recording(new OutputStreamWriter(whenWritten(stdout), StandardCharsets.UTF_8)), true);
     }
 
-    /** The first write that failed, or null. */
     public IOException failure() {
         return ((Recording) out).failure;
     }

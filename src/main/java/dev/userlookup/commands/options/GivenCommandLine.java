@@ -9,23 +9,13 @@ import java.util.Map;
 import picocli.CommandLine;
 
 /**
- * The command line the user gave, for the commands the tool suggests (the next page, doctor's
- * next step), so that pasted they run as this run did: the command and every option in the order
- * typed, each under its longest name with its value as typed (picocli's ParseResult). None of
- * them is a secret: no option takes the key. {@code --api-key-file -} stays as it is: pasted at a
- * terminal, it asks for the key. Arguments that are not options (ids) are left out.
+ * For the commands the tool suggests, so that pasted they run as this run did. None of it is a
+ * secret: no option takes the key ({@code --api-key-file -} pasted at a terminal asks for it).
  */
 public final class GivenCommandLine {
 
-    /** The program's name as people type it. */
     private static final String PROGRAM = "userlookup";
 
-    /**
-     * An option as given.
-     *
-     * @param value as typed; null for a flag
-     * @param global an option of every command (before the command, or inherited after it)
-     */
     private record Given(String name, List<String> names, String value, boolean global) {
         String[] words() {
             return value == null ? new String[] {name} : new String[] {name, value};
@@ -33,7 +23,6 @@ public final class GivenCommandLine {
     }
 
     private final List<Given> beforeCommand;
-    /** The command's name; null when none was given. */
     private final String command;
     private final List<Given> afterCommand;
 
@@ -43,7 +32,6 @@ public final class GivenCommandLine {
         this.afterCommand = List.copyOf(afterCommand);
     }
 
-    /** @param root the parse of the whole command line, the root command's */
     public static GivenCommandLine of(CommandLine.ParseResult root) {
         CommandLine.ParseResult sub = root.subcommand();
         return new GivenCommandLine(options(root, true), sub == null ? null : sub.commandSpec().name(),
@@ -78,12 +66,10 @@ public final class GivenCommandLine {
         return new GivenCommandLine(before, command, after);
     }
 
-    /** This command line with {@code option} set to {@code value} unless it was given. */
     public GivenCommandLine withDefault(String option, String value) {
         return given(option) ? this : with(option, value);
     }
 
-    /** The command line: the program, the options before the command, the command, the options after it. */
     public ShellCommand command() {
         ShellCommand line = ShellCommand.of(PROGRAM);
         for (Given option : beforeCommand) {

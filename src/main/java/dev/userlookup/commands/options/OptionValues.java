@@ -12,10 +12,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * How a value typed for an option is read, and what is said when it cannot be: each converter
- * checks the value whole (form and bounds) and throws with only the tool's words about what
- * was wanted, {@code did you mean json} or {@code the most is 500}; {@link ErrorReporter} puts
- * the option and the value in front ({@code --output 'jsn'? did you mean json}).
+ * Each converter throws with only the tool's words about what was wanted; {@link ErrorReporter}
+ * puts the option and the value in front ({@code --output 'jsn'? did you mean json}).
  */
 public final class OptionValues {
 
@@ -35,13 +33,11 @@ public final class OptionValues {
         return String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
     }
 
-    /** A choice among names: the closest one suggested, else all of them named. */
     private static TypeConversionException notOneOf(String value, List<String> names) {
         String closest = Suggestion.closest(value.trim().toLowerCase(Locale.ROOT), names);
         return new TypeConversionException(closest != null ? "did you mean " + closest : "expected " + either(names));
     }
 
-    /** One of a few names: the value parsed, or the closest name suggested; the names are what completion offers. */
     private abstract static class Choice<E> implements CommandLine.ITypeConverter<E>, Expected, Iterable<String> {
         private final Function<String, E> parse;
         private final List<String> names;
@@ -185,7 +181,6 @@ public final class OptionValues {
         }
     }
 
-    /** {@code --output needs a value: table, json, ndjson or csv}, or {@code --base-url needs a value (URL)}. */
     public static String missing(CommandLine.Model.OptionSpec option) {
         for (CommandLine.ITypeConverter<?> converter : option.converters()) {
             if (converter instanceof Expected) {

@@ -35,7 +35,7 @@ public final class Suggestion {
         return best;
     }
 
-    /** Edits (insert, delete, substitute, swap of neighbours) from a to b. */
+    /** Swapped neighbours count as one edit. */
     public static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) {

@@ -14,11 +14,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
-/**
- * {@code --fields} and {@code --jq}, the options that shape what each user prints (resolve and
- * list). Both are checked before any request: a name that is no field, a filter that does not
- * parse, {@code --jq} with an output that is not JSON.
- */
+/** Both are checked before any request, so a typing slip costs no request. */
 public final class ShapeOptions {
 
     // The first line is help's: a command's help stays under a screen. The man page says the rest.
@@ -34,23 +30,15 @@ public final class ShapeOptions {
                 "Strings print raw, other values as compact JSON, as gh's --jq prints them. With -o json or ndjson, or no -o."})
     String jq;
 
-    /** The fields typed, in their order. */
     public record Chosen(List<UserField> fields) {
     }
 
-    /** What the run prints of each user: the chosen fields (null: all) and the filter (null: none). */
+    /** Null fields: all; null filter: none. */
     public record OutputShape(List<UserField> fields, UserFilter filter) {
         public static final OutputShape WHOLE = new OutputShape(null, null);
     }
 
-    /**
-     * The shape of the run's output, before any request. With {@code --jq} and no {@code -o}
-     * the filter's lines are printed, on a terminal too. Exit 2 (UsageException) for either
-     * option with {@code --count} (only a total), for {@code --jq} with {@code -o table} or
-     * {@code csv}, or for a filter that does not parse.
-     *
-     * @param typedOutput the {@code -o} typed, or null
-     */
+    /** With {@code --jq} and no {@code -o} the filter's lines are printed, on a terminal too. */
     public OutputShape decide(OutputFormat typedOutput, boolean countOnly) {
         if (countOnly && (fields != null || jq != null)) {
             throw new UsageException("list: --count prints only the total: --fields and --jq do not go with it");
@@ -67,7 +55,6 @@ public final class ShapeOptions {
         return new OutputShape(chosen, dev.userlookup.output.jq.JqFilter.compile(jq));
     }
 
-    /** A comma-separated list of field names; the names are what completion offers. */
     public static final class Fields implements CommandLine.ITypeConverter<Chosen>, OptionValues.Expected, Iterable<String> {
 
         @Override

@@ -21,7 +21,6 @@ import java.time.Instant;
  */
 final class AtomicReplace {
 
-    /** What goes into the file. */
     @FunctionalInterface
     interface Content {
         void writeTo(OutputStream out) throws IOException;

@@ -3,17 +3,15 @@ package dev.userlookup.find.index;
 import java.util.Arrays;
 
 /**
- * The order in which recorded users go into the file: by id as unsigned 128 bits, each id once,
- * the last recorded of an id winning. The JDK's sort of positions over the recorded arrays: it is
- * stable, so among equal ids the latest stays last. A hand-written sort of ints would be faster,
- * but a save of a million users follows a walk of two thousand pages: the JDK's it is.
+ * The JDK's sort is stable, so among equal ids the latest recorded stays last. A hand-written sort
+ * would be faster, but a save follows a walk that takes far longer: the JDK's it is.
  */
 final class EntryOrder {
 
     private EntryOrder() {
     }
 
-    /** The positions {@code 0..size-1} sorted by (highs, lows), only the last of equal ids kept. */
+    /** Sorted by (highs, lows) as unsigned 128 bits, only the last of equal ids kept. */
     static int[] latestSorted(long[] highs, long[] lows, int size) {
         Integer[] positions = new Integer[size];
         for (int i = 0; i < size; i++) {

@@ -40,11 +40,7 @@ final class IndexFile {
         this.areaSize = areaSize;
     }
 
-    /**
-     * The index at {@code file} for this base URL and team_id (both UTF-8); null when there is
-     * none, or it cannot be read, or it is not a regular file, or its header is not this
-     * version's for this base URL and team (corrupt or foreign).
-     */
+    /** Null when the file is absent, unreadable, not a regular file, corrupt or foreign. */
     static IndexFile open(Path file, byte[] baseUrl, byte[] team) {
         try {
             BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -91,7 +87,6 @@ final class IndexFile {
         return count == 0 || file.end(count - 1) == areaSize ? file : null;
     }
 
-    /** Whether the length at {@code at} and the bytes after it are {@code expected}'s. */
     private static boolean holds(ByteBuffer map, int at, byte[] expected) {
         return map.getInt(at) == expected.length && map.slice(at + 4, expected.length).equals(ByteBuffer.wrap(expected));
     }
@@ -117,7 +112,7 @@ final class IndexFile {
         return map.getInt(entriesStart + entry * IndexFormat.ENTRY_SIZE + 20);
     }
 
-    /** Where the entry's client id starts in the area: where the one before it ends. */
+    /** Where the one before it ends. */
     int start(int entry) {
         return entry == 0 ? 0 : end(entry - 1);
     }
@@ -126,7 +121,6 @@ final class IndexFile {
         return map.getInt(entriesStart + entry * IndexFormat.ENTRY_SIZE + 16);
     }
 
-    /** The entry with this id, by binary search over the sorted entries; -1 when there is none. */
     int find(long high, long low) {
         int from = 0;
         int to = count - 1;
@@ -160,7 +154,6 @@ final class IndexFile {
         return valid;
     }
 
-    /** Copies a valid entry's client id, UTF-8, into {@code into} at {@code at}; its length. */
     int clientIdBytes(int entry, byte[] into, int at) {
         int start = start(entry);
         int length = end(entry) - start;
@@ -168,7 +161,6 @@ final class IndexFile {
         return length;
     }
 
-    /** Whether a valid entry holds exactly these bytes. */
     boolean holdsClientId(int entry, byte[] bytes, int from, int length, byte[] scratch) {
         int own = clientIdBytes(entry, scratch, 0);
         return Arrays.equals(scratch, 0, own, bytes, from, from + length);

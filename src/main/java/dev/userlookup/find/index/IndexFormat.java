@@ -34,12 +34,10 @@ final class IndexFormat {
     private IndexFormat() {
     }
 
-    /** The header's size for this base URL and team_id, both as UTF-8. */
     static int headerSize(byte[] baseUrl, byte[] team) {
         return MIN_HEADER + baseUrl.length + team.length;
     }
 
-    /** Whether a team_id can name an index: not empty, and not over {@link #MAX_TEAM_BYTES}. */
     static boolean teamFits(String team) {
         int length = utf8(team).length;
         return length > 0 && length <= MAX_TEAM_BYTES;

@@ -59,12 +59,10 @@ final class IndexLocation {
         return folder;
     }
 
-    /** The file naming this key's team. */
     Path keyTeamFile() {
         return keys.resolve(keyDigest);
     }
 
-    /** The index of this base URL's team. */
     Path teamFile(String team) {
         return folder.resolve(digest("userlookup index team v1", baseUrl, team) + ".idx");
     }
@@ -124,7 +122,7 @@ final class IndexLocation {
         }
     }
 
-    /** SHA-256 of a label and the parts, each after its length, in hex. */
+    /** Each part after its length, so no two lists of parts digest alike. */
     private static String digest(String label, String... parts) {
         try {
             MessageDigest sha256 = MessageDigest.getInstance("SHA-256");

@@ -6,11 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.zip.CRC32;
 
-/**
- * Writes a {@link MergePlan} as an index file ({@link IndexFormat}) through {@link AtomicReplace}:
- * the header, the entries (an old entry keeps its CRC, a recorded one gets its own), then the
- * client ids in the same order.
- */
+/** An old entry keeps its CRC; a recorded one gets its own. */
 final class IndexWriter {
 
     private IndexWriter() {
@@ -86,7 +82,6 @@ final class IndexWriter {
             this.out = out;
         }
 
-        /** The buffer, with room for {@code bytes} more. */
         ByteBuffer room(int bytes) throws IOException {
             if (buffer.remaining() < bytes) {
                 flush();

@@ -11,9 +11,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 
 /**
- * The small file that names a key's team: a line of its own, then the team_id as UTF-8. Read
- * before any request, so that a run finds its team's index; written at save when it names
- * another team, or none. Anything else in its place names no team.
+ * The team is known only from the users, while a run must find its index before any request: this
+ * file remembers it per key. Anything else in its place names no team.
  */
 final class KeyTeamFile {
 
@@ -22,7 +21,6 @@ final class KeyTeamFile {
     private KeyTeamFile() {
     }
 
-    /** The team_id the file names; null when there is no such file or it is not one. */
     static String read(Path file) {
         try {
             BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);

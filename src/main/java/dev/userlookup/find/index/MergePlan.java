@@ -1,10 +1,8 @@
 package dev.userlookup.find.index;
 
 /**
- * What the next file holds, in its order: entries kept from the file there was, and users
- * recorded since, merged by id. A recorded client id replaces the file's; a removal mark drops the
- * id. Reading the old file through checks every entry it keeps (order, bounds, CRC): an old
- * file that fails is left out whole, as corrupt, and the plan is the recorded users alone.
+ * Reading the old file through checks every entry it keeps (order, bounds, CRC): an old file that
+ * fails is left out whole, as corrupt, and the plan is the recorded users alone.
  */
 final class MergePlan {
 
@@ -20,10 +18,6 @@ final class MergePlan {
         this.changed = changed;
     }
 
-    /**
-     * @param old the file there was, null for none (or when what was recorded replaces it)
-     * @param latest the recorded positions in id order, each id once ({@link RecordedUsers#latestSorted})
-     */
     static MergePlan of(IndexFile old, RecordedUsers recorded, int[] latest) {
         MergePlan merged = old == null || old.corrupt() ? null : merge(old, recorded, latest);
         if (merged != null) {
@@ -67,23 +61,20 @@ final class MergePlan {
         return areaSize;
     }
 
-    /** Whether the file would hold anything other than what the old one held. */
     boolean changed() {
         return changed;
     }
 
-    /** Whether the {@code n}th entry comes from the old file ({@link #source} is its entry) or was recorded. */
     boolean fromOld(int n) {
         return sources[n] >= 0;
     }
 
-    /** The old file's entry, or the recorded position, the {@code n}th entry comes from. */
     int source(int n) {
         int source = sources[n];
         return source >= 0 ? source : ~source;
     }
 
-    /** The merge; null when the old file turns out corrupt. */
+    /** Null when the old file turns out corrupt. */
     private static MergePlan merge(IndexFile old, RecordedUsers recorded, int[] latest) {
         int oldCount = old.count();
         int[] sources = new int[oldCount + latest.length];
@@ -127,7 +118,6 @@ final class MergePlan {
         return byHigh != 0 ? byHigh : Long.compareUnsigned(old.low(entry), recorded.low(position));
     }
 
-    /** Whether the entry's id is above the one before it, as a sorted file's are. */
     private static boolean inOrder(IndexFile old, int entry) {
         if (entry == 0) {
             return true;

@@ -9,11 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * What a run recorded and forgot, in the order it happened, for the next save: parallel arrays
- * growing by doubling (ids as two longs, where each client id ends) and the client ids as UTF-8
- * in one byte array, about 40 bytes a user of 16-byte client ids and no object per user. A
- * forgotten id, or a user whose client id cannot be indexed (none, empty, over
- * {@link IndexFormat#MAX_CLIENT_ID_BYTES} or not Unicode), is kept as a mark that removes the id.
+ * Parallel arrays and one byte array of UTF-8, no object per user, so a walk of a large team fits.
+ * A forgotten id, or a client id that cannot be indexed, is kept as a mark that removes the id.
  */
 final class RecordedUsers {
 
@@ -45,7 +42,6 @@ final class RecordedUsers {
         this(Runtime.getRuntime().maxMemory() / 8 / BYTES_PER_POSITION);
     }
 
-    /** @param maxPositions users and forgotten ids recorded at most; past it the recording is {@link #full} */
     RecordedUsers(long maxPositions) {
         this.maxPositions = maxPositions;
     }
@@ -112,7 +108,6 @@ final class RecordedUsers {
         return end < 0 ? ~end : end;
     }
 
-    /** The client ids, UTF-8, from {@link #start} to {@link #end} of each position. */
     byte[] bytes() {
         return bytes;
     }
@@ -122,7 +117,6 @@ final class RecordedUsers {
         return EntryOrder.latestSorted(highs, lows, size);
     }
 
-    /** Writes the client id's UTF-8 after {@code used}; its length, or 0 when it cannot be indexed. */
     private int encode(String clientUserId) {
         int length = clientUserId.length();
         if (length == 0 || length > IndexFormat.MAX_CLIENT_ID_BYTES || !bytesFor(IndexFormat.MAX_CLIENT_ID_BYTES)) {
@@ -153,7 +147,6 @@ final class RecordedUsers {
         size++;
     }
 
-    /** Room for one more position; false (and {@link #full}) when there can be none. */
     private boolean makeRoom() {
         if (full) {
             return false;
@@ -174,7 +167,6 @@ final class RecordedUsers {
         return true;
     }
 
-    /** Room for {@code more} bytes after {@code used}; false (and {@link #full}) when there can be none. */
     private boolean bytesFor(int more) {
         if (used + (long) more <= bytes.length) {
             return true;

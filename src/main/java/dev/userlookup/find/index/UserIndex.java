@@ -8,10 +8,8 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * find's private index of a base URL and team: user_id to client_user_id, nothing else. A hint
- * only, confirmed by a resolve; so nothing about it is ever an error: a file that is absent,
- * unreadable, corrupt or foreign reads as empty and is rebuilt at save, and a save that cannot
- * write says false. Used from one thread at a time.
+ * A hint only, every hit confirmed by a resolve; so nothing about it is ever an error: a bad file
+ * reads as empty and is rebuilt at save, and a save that cannot write says false. One thread at a time.
  */
 public final class UserIndex {
 
@@ -31,12 +29,7 @@ public final class UserIndex {
         this.recorded = location == null ? null : new RecordedUsers();
     }
 
-    /**
-     * The index for this base URL and key under {@code cacheHome} (the caller passes
-     * {@code $XDG_CACHE_HOME} or {@code ~/.cache}, and the base URL as the requests use it).
-     * Absent, unreadable, corrupt or foreign: an empty index (rebuilt at save), never an exception.
-     * Folders that are not the user's own, or that others can write: {@link #none}.
-     */
+    /** Folders that are not the user's own, or that others can write, give {@link #none}. */
     public static UserIndex open(Path cacheHome, String baseUrl, ApiKey key) {
         try {
             if (IndexFormat.utf8(baseUrl).length > IndexFormat.MAX_BASE_URL_BYTES) {
@@ -62,7 +55,6 @@ public final class UserIndex {
         return new UserIndex(null, null, null);
     }
 
-    /** The client_user_id the index holds for this user_id; null when none (or forgotten). */
     public String clientUserId(UserId id) {
         if (opened == null || forgotten.contains(id)) {
             return null;
@@ -70,7 +62,6 @@ public final class UserIndex {
         return opened.clientUserId(id.high(), id.low());
     }
 
-    /** A hit whose confirming resolve failed (404, or another user_id): the entry goes at save. */
     public void forget(UserId id) {
         if (recorded != null) {
             forgotten.add(id);
@@ -78,11 +69,6 @@ public final class UserIndex {
         }
     }
 
-    /**
-     * A user a walk saw, or a hit a resolve confirmed, with the team_id it was sent with (may be
-     * null). A client id that is null, empty, or over 1,024 bytes of UTF-8 is not indexed: the
-     * index then holds nothing for that user_id.
-     */
     public void record(UserId id, String clientUserId, String teamId) {
         if (recorded != null) {
             recorded.record(id, clientUserId, teamId);
@@ -90,13 +76,8 @@ public final class UserIndex {
     }
 
     /**
-     * Writes back what changed, atomically, into the index of the team the users recorded were
-     * sent with (the team the key's index had when none was recorded); nothing when they disagree
-     * on team or none is known. {@code wholeTeamSeen}: a walk saw every user of the team, so what
-     * was recorded replaces the index; else it is merged into what the index holds (recorded
-     * values win, forgotten entries go).
-     *
-     * @return whether a file was written; false, never an exception, when writing fails
+     * Nothing when the users recorded disagree on team: an index is one team's. When a walk saw the
+     * whole team, what was recorded replaces the index; else it is merged in.
      */
     public boolean save(boolean wholeTeamSeen) {
         if (location == null) {

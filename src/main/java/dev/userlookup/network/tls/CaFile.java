@@ -17,10 +17,8 @@ import java.util.List;
 import javax.security.auth.x500.X500Principal;
 
 /**
- * A file of CA certificates to trust besides the JDK's own: PEM, one certificate or a bundle of
- * them (a single DER certificate is read too). Read whole when the settings are decided, each
- * certificate by the JDK's {@link CertificateFactory}, so that a wrong file is a usage error
- * naming it (and which certificate of a bundle), never a failure in the middle of a handshake.
+ * Read whole when the settings are decided, each certificate by the JDK, so that a wrong file is a
+ * usage error naming it, never a failure in the middle of a handshake.
  */
 public final class CaFile {
 
@@ -105,12 +103,10 @@ public final class CaFile {
         return path;
     }
 
-    /** How many certificates the file holds. */
     public int size() {
         return certificates.size();
     }
 
-    /** The certificates whose subject is one of {@code subjects}. */
     List<X509Certificate> withSubjects(Collection<X500Principal> subjects) {
         List<X509Certificate> found = new ArrayList<>();
         for (X509Certificate certificate : certificates) {
@@ -121,7 +117,6 @@ public final class CaFile {
         return found;
     }
 
-    /** Every certificate of the file. */
     public List<X509Certificate> certificates() {
         return certificates;
     }

@@ -18,15 +18,9 @@ import javax.net.ssl.X509ExtendedTrustManager;
 import javax.security.auth.x500.X500Principal;
 
 /**
- * Whom the client trusts over TLS: the JDK's CAs (its cacerts, or whatever
- * {@code javax.net.ssl.trustStore} names) and, besides them, the CAs of {@code --ca-cert} and
- * {@code SSL_CERT_FILE}. The given CAs that issued a certificate of the server's chain are asked
- * first, through a trust manager of the JDK's own over just them; the JDK's trust manager over
- * its store (about 150 CAs) is asked only when none of them did. Every check, the path and the
- * host name alike, is the JDK's: its trust manager checks the name when the connection asks it to
- * (endpoint identification "HTTPS", which java.net.http sets), and to do so reads its cacerts once
- * to ask whether the chain ends in a public CA. A
- * refusal carries the server's chain ({@link RefusedCertificate}) for the error message.
+ * The CAs of {@code --ca-cert} and {@code SSL_CERT_FILE} besides the JDK's. Every check, the path
+ * and the host name alike, is the JDK's: the given CAs that issued a certificate of the chain are
+ * asked through a JDK trust manager over just them, the JDK's store only when none did.
  */
 public final class ServerTrust extends X509ExtendedTrustManager {
 
@@ -35,7 +29,7 @@ public final class ServerTrust extends X509ExtendedTrustManager {
         void on(X509ExtendedTrustManager manager) throws CertificateException;
     }
 
-    /** The protocol of the context: the JDK's newest TLS versions. */
+    /** The JDK's newest TLS versions. */
     public static final String PROTOCOL = "TLS";
 
     private final List<CaFile> given;
@@ -45,7 +39,7 @@ public final class ServerTrust extends X509ExtendedTrustManager {
         this.given = List.copyOf(given);
     }
 
-    /** A TLS context that trusts the JDK's CAs and those of {@code caFiles}; presents no client certificate. */
+    /** Presents no client certificate. */
     public static SSLContext context(List<CaFile> caFiles) throws GeneralSecurityException {
         return context(caFiles, PROTOCOL);
     }
@@ -56,7 +50,6 @@ public final class ServerTrust extends X509ExtendedTrustManager {
         return context;
     }
 
-    /** A trust manager of the given CAs that issued a certificate of {@code chain}; null when none did. */
     private X509ExtendedTrustManager givenIssuersOf(X509Certificate[] chain) throws CertificateException {
         if (given.isEmpty() || chain == null) {
             return null;
