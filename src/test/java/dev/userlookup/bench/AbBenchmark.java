@@ -67,7 +67,7 @@ public final class AbBenchmark {
 
         Map<String, String> env();
 
-        /** Before each measured run of {@code build} (a cache to empty, a limit to drain). */
+        /** Before each measured run of {@code build} (a cache to empty, a limit to start again). */
         default void before(int build) throws Exception {
         }
 
@@ -222,9 +222,8 @@ public final class AbBenchmark {
                     }
 
                     @Override
-                    public void before(int build) throws InterruptedException {
-                        Thread.sleep(600); // the limit's bucket empties, so each run starts as the first did
-                        limit.resetCounts();
+                    public void before(int build) {
+                        limit.reset();
                     }
 
                     @Override

@@ -74,8 +74,7 @@ public final class RateLimitBenchmark {
         List<Measured> measured = new ArrayList<>();
         List<long[]> counts = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
-            drain(burst);
-            limit.resetCounts();
+            limit.reset();
             Measured run = Measured.run(command, env, output);
             measured.add(run);
             counts.add(new long[] {limit.passed(), limit.refused(), lines(output)});
@@ -87,11 +86,6 @@ public final class RateLimitBenchmark {
         System.out.printf(Locale.ROOT, "| %s | %d | %d | %s | %s | %.2f | %d | %d (%.0f%%) | %d | %,d |%n", name, burst, answers,
                 seconds((long) (own * 1000)), seconds(median.millis()), median.millis() / 1000.0 / own, requests, count[1],
                 100.0 * count[1] / Math.max(1, requests), median.exit(), count[2]);
-    }
-
-    /** Waits until the limit's bucket is empty again, so each run starts as the first did. */
-    private static void drain(int burst) throws InterruptedException {
-        Thread.sleep((long) ((burst + 1) / PER_SECOND * 1000) + 100);
     }
 
     private static List<String> command(Path launcher, List<String> args) {

@@ -82,8 +82,9 @@ public final class RateLimit {
         return refused.get();
     }
 
-    /** Starts counting again (the bucket stays as it is). */
-    public void resetCounts() {
+    /** Starts again as new, its bucket empty and nothing counted: each run of a benchmark starts as the first did. */
+    public synchronized void reset() {
+        started = false;
         passed.set(0);
         refused.set(0);
     }

@@ -53,6 +53,20 @@ class RateLimitTest {
     }
 
     @Test
+    void aResetLimitStartsAsNewItsBucketEmptyAndNothingCounted() {
+        RateLimit limit = RateLimit.nginx(2, 0, nanos::get);
+        assertTrue(limit.admit());
+        assertFalse(limit.admit());
+
+        limit.reset();
+
+        assertEquals(0, limit.passed());
+        assertEquals(0, limit.refused());
+        assertTrue(limit.admit(), "the first request after a reset passes at once, as the very first did");
+        assertFalse(limit.admit());
+    }
+
+    @Test
     void aRefusalIsNginxsOwnPageWithoutRetryAfter() {
         FakeReply page = RateLimit.nginx(2, 0, nanos::get).refusal();
 
