@@ -173,28 +173,11 @@ public final class AbBenchmark {
             case "https-resolve":
             case "https-bundle-resolve": {
                 FakeService fake = FakeService.builder().users(1250).https().start();
-                Map<String, String> env = new HashMap<>(Map.of("USERLOOKUP_BASE_URL", fake.baseUrl(), "USERLOOKUP_API_KEY", fake.apiKey(),
-                        "USERLOOKUP_CA_CERT", fake.caCert().toString()));
+                Map<String, String> extra = new HashMap<>(Map.of("USERLOOKUP_CA_CERT", fake.caCert().toString()));
                 if (name.equals("https-bundle-resolve")) {
-                    env.put("SSL_CERT_FILE", "/etc/ssl/certs/ca-certificates.crt");
+                    extra.put("SSL_CERT_FILE", "/etc/ssl/certs/ca-certificates.crt");
                 }
-                List<String> args = List.of("resolve", fake.users().clientUserId(42), "-o", "json");
-                return new Scenario() {
-                    @Override
-                    public List<String> args() {
-                        return args;
-                    }
-
-                    @Override
-                    public Map<String, String> env() {
-                        return env;
-                    }
-
-                    @Override
-                    public void close() {
-                        fake.close();
-                    }
-                };
+                return service(fake, List.of("resolve", fake.users().clientUserId(42), "-o", "json"), extra, null);
             }
             case "ratelimit":
             case "ratelimit-resolve": {
@@ -305,6 +288,14 @@ public final class AbBenchmark {
     }
 
     private static Scenario service(FakeService fake, List<String> args, BeforeRun before) {
+        return service(fake, args, Map.of(), before);
+    }
+
+    /** The fake's base URL and key, and {@code extra} besides. */
+    private static Scenario service(FakeService fake, List<String> args, Map<String, String> extra, BeforeRun before) {
+        Map<String, String> env = new HashMap<>(extra);
+        env.put("USERLOOKUP_BASE_URL", fake.baseUrl());
+        env.put("USERLOOKUP_API_KEY", fake.apiKey());
         return new Scenario() {
             @Override
             public List<String> args() {
@@ -313,7 +304,7 @@ public final class AbBenchmark {
 
             @Override
             public Map<String, String> env() {
-                return Map.of("USERLOOKUP_BASE_URL", fake.baseUrl(), "USERLOOKUP_API_KEY", fake.apiKey());
+                return env;
             }
 
             @Override
