@@ -15,7 +15,7 @@ import org.opentest4j.TestAbortedException;
  * <p>Every test of every class runs with it (registered in META-INF/services, with JUnit's
  * extension autodetection on in junit-platform.properties). Tests skip by assumption
  * ({@code assumeTrue}, {@code abort}), which is where this turns a skip into a failure; a
- * condition ({@code @Disabled}, {@code @EnabledIf...}) would skip past it, so the tests use none
+ * condition annotation (JUnit's Disabled, EnabledIf...) would skip past it, so the tests use none
  * (SkipsFailInCiTest keeps that true).
  */
 public final class SkipsFailInCi implements TestExecutionExceptionHandler, LifecycleMethodExecutionExceptionHandler {

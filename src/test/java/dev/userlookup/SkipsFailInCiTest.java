@@ -84,7 +84,7 @@ class SkipsFailInCiTest {
 
     @Test
     void noTestSkipsByACondition() throws IOException {
-        // A condition (@Disabled, @EnabledIf..., @DisabledOnOs...) skips before any extension sees the test.
+        // A JUnit condition annotation (Disabled, EnabledIf..., DisabledOnOs...) skips before any extension sees the test.
         Pattern condition = Pattern.compile("^\\s*@((?:Disabled|Enabled)\\w*)", Pattern.MULTILINE);
         List<String> found = new ArrayList<>();
         try (Stream<Path> files = Files.walk(Path.of("src/test/java"))) {
