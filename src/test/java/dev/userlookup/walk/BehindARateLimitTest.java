@@ -64,7 +64,7 @@ class BehindARateLimitTest {
         final long started;
 
         Run(int burst) {
-            limit = RateLimit.nginx(PER_SECOND, burst, time::nanoTime);
+            limit = RateLimit.nginx(PER_SECOND, burst, time::stubTime);
             fake = FakeService.builder().users(USERS).cachePages().rateLimit(limit).start();
             client = new ServiceClient(new ClientSettings(BaseUrl.parse(fake.baseUrl(), false), ApiKey.of(fake.apiKey(), "test"),
                     Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Settings.DEFAULT_RETRIES, ClientSettings.DEFAULT_RETRY_BASE_DELAY,
