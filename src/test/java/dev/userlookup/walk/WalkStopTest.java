@@ -59,11 +59,11 @@ class WalkStopTest {
         assertFalse(result.sawTheWholeTeam());
         assertFalse(result.endedShortOfTheTotal(), "a stopped walk is not a short one: nothing to warn of");
         assertEquals(41, out.asked, "asked after each page taken");
-        int fetchesAtStop = source.fetches();
+        int fetchesAtStop = source.fetchesBeforeTheEnd();
         // The 41 pages taken, and at most the window of 2 x parallel pages after them.
         assertTrue(fetchesAtStop <= 41 + 2 * 4, "asked for too many pages: " + source.offsets);
         source.awaitWorkersEnded();
-        assertEquals(fetchesAtStop, source.fetches(), "pages were asked for after the walk stopped: " + source.offsets);
+        assertEquals(fetchesAtStop, source.fetchesBeforeTheEnd(), "pages were asked for after the walk stopped: " + source.offsets);
     }
 
     /**
