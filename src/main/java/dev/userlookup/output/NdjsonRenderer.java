@@ -12,10 +12,6 @@ final class NdjsonRenderer implements Renderer {
     private final OutputStream out;
     private final List<UserField> fields;
 
-    NdjsonRenderer(OutputStream out) {
-        this(out, null);
-    }
-
     NdjsonRenderer(OutputStream out, List<UserField> fields) {
         this.out = out;
         this.fields = fields;

@@ -71,10 +71,6 @@ public final class JqProgram {
         return new JqProgram(scope, query);
     }
 
-    public static JsonNode read(byte[] userJson) {
-        return read(userJson, 0, userJson.length);
-    }
-
     public static JsonNode read(byte[] json, int offset, int length) {
         try {
             return MAPPER.readTree(json, offset, length);

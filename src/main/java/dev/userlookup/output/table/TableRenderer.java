@@ -26,10 +26,6 @@ public final class TableRenderer implements Renderer {
     private final Writer out;
     private final List<UserField> fields;
 
-    public TableRenderer(RenderContext context) {
-        this(context, null);
-    }
-
     public TableRenderer(RenderContext context, List<UserField> fields) {
         this.context = context;
         this.style = context.style();
