@@ -171,7 +171,6 @@ public final class JqProgram {
         }
     }
 
-
     /** Its message may quote the user's values: the caller takes the key out before anything shows or cuts it. */
     public static final class Failure extends Exception {
         private static final long serialVersionUID = 1L;
