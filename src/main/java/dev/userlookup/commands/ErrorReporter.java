@@ -1,18 +1,16 @@
 package dev.userlookup.commands;
 
-import dev.userlookup.commands.options.Suggestion;
-
-import dev.userlookup.commands.options.OptionValues;
-
 import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
-import dev.userlookup.model.BadResponse;
-import dev.userlookup.network.TransportFailures;
-import dev.userlookup.service.ServiceException;
+import dev.userlookup.commands.options.OptionValues;
+import dev.userlookup.commands.options.Suggestion;
 import dev.userlookup.console.Console;
 import dev.userlookup.console.OutputFailedException;
 import dev.userlookup.console.ReaderGoneException;
 import dev.userlookup.console.SafeText;
+import dev.userlookup.model.BadResponse;
+import dev.userlookup.network.TransportFailures;
+import dev.userlookup.service.ServiceException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;

@@ -1,28 +1,26 @@
 package dev.userlookup.commands;
 
-import dev.userlookup.commands.options.ParallelOption;
-
-import dev.userlookup.commands.options.OptionValues;
-
 import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
-import dev.userlookup.service.ServiceClient;
-import dev.userlookup.service.ServiceException;
+import dev.userlookup.commands.help.HelpLayout;
+import dev.userlookup.commands.options.OptionValues;
+import dev.userlookup.commands.options.ParallelOption;
+import dev.userlookup.commands.shape.ShapeOptions;
+import dev.userlookup.console.Console;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.output.Footers;
 import dev.userlookup.output.Incomplete;
 import dev.userlookup.output.Renderer;
+import dev.userlookup.service.ServiceClient;
+import dev.userlookup.service.ServiceException;
 import dev.userlookup.walk.PageWalker;
 import dev.userlookup.walk.ServicePages;
 import dev.userlookup.walk.WalkProgress;
 import dev.userlookup.walk.WalkResult;
-import dev.userlookup.console.Console;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
-import dev.userlookup.commands.help.HelpLayout;
-import dev.userlookup.commands.shape.ShapeOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -52,8 +50,6 @@ import picocli.CommandLine.Option;
         })
 final class ListCommand implements Callable<Integer> {
 
-    static final int MAX_LIMIT = ServiceClient.MAX_LIMIT;
-
     private final Factory factory;
 
     @Mixin
@@ -62,7 +58,7 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--offset", paramLabel = "N", converter = OptionValues.Offset.class, description = "Skip the first N users (default 0).")
     Long offset;
 
-    @Option(names = "--limit", paramLabel = "N", converter = OptionValues.Limit.class, description = "Users on a page, 1 to " + MAX_LIMIT + ".")
+    @Option(names = "--limit", paramLabel = "N", converter = OptionValues.Limit.class, description = "Users on a page, 1 to " + ServiceClient.MAX_LIMIT + ".")
     Integer limit;
 
     @Option(names = "--all", description = "Every page from --offset on, streamed out as pages arrive.")
@@ -118,7 +114,7 @@ final class ListCommand implements Callable<Integer> {
         // elsewhere, with a person watching stderr, gets a progress line.
         WalkProgress progress = console.terminal().stderrIsTerminal() && !console.terminal().stdoutIsTerminal()
                 ? WalkProgress.on(console.stderr().progressLine("users")) : WalkProgress.NONE;
-        int pageSize = limit != null ? limit : MAX_LIMIT;
+        int pageSize = limit != null ? limit : ServiceClient.MAX_LIMIT;
         long start = offset == null ? 0 : offset;
         WalkResult result;
         // What was printed stays a whole document; cut short, it says so itself (json), and the exit status tells.

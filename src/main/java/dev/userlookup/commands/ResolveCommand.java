@@ -1,23 +1,21 @@
 package dev.userlookup.commands;
 
-import dev.userlookup.commands.options.ParallelOption;
-
-
 import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
-import dev.userlookup.service.ServiceClient;
-import dev.userlookup.service.ServiceException;
+import dev.userlookup.commands.help.HelpLayout;
+import dev.userlookup.commands.options.ParallelOption;
+import dev.userlookup.commands.shape.ShapeOptions;
 import dev.userlookup.model.UserId;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.walk.OrderedParallel;
 import dev.userlookup.output.Footers;
 import dev.userlookup.output.Renderer;
+import dev.userlookup.service.ServiceClient;
+import dev.userlookup.service.ServiceException;
+import dev.userlookup.walk.OrderedParallel;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import dev.userlookup.commands.help.HelpLayout;
-import dev.userlookup.commands.shape.ShapeOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

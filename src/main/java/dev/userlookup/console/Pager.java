@@ -13,13 +13,11 @@ public final class Pager {
     }
 
     public static String command(Map<String, String> env) {
-        for (String variable : new String[] {"USERLOOKUP_PAGER", "PAGER"}) {
-            String value = env.get(variable);
-            if (value != null) {
-                return value.isBlank() ? null : value;
-            }
+        String variable = chosenBy(env);
+        if (variable == null) {
+            return DEFAULT;
         }
-        return DEFAULT;
+        return env.get(variable).isBlank() ? null : env.get(variable);
     }
 
     public static String chosenBy(Map<String, String> env) {

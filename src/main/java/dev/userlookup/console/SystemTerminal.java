@@ -23,9 +23,8 @@ public final class SystemTerminal implements Terminal {
 
     private final Map<String, String> env;
     private Boolean nativeAvailable;
-    private Boolean stdinTty;
-    private Boolean stdoutTty;
-    private Boolean stderrTty;
+    /** By descriptor: stdin, stdout, stderr. */
+    private final Boolean[] tty = new Boolean[3];
     private Integer width;
     private Integer height;
     private Integer stderrWidth;
@@ -38,10 +37,7 @@ public final class SystemTerminal implements Terminal {
 
     @Override
     public synchronized boolean stdinIsTerminal() {
-        if (stdinTty == null) {
-            stdinTty = isatty(STDIN);
-        }
-        return stdinTty;
+        return tty(STDIN);
     }
 
     @Override
@@ -80,18 +76,12 @@ public final class SystemTerminal implements Terminal {
 
     @Override
     public synchronized boolean stdoutIsTerminal() {
-        if (stdoutTty == null) {
-            stdoutTty = isatty(STDOUT);
-        }
-        return stdoutTty;
+        return tty(STDOUT);
     }
 
     @Override
     public synchronized boolean stderrIsTerminal() {
-        if (stderrTty == null) {
-            stderrTty = isatty(STDERR);
-        }
-        return stderrTty;
+        return tty(STDERR);
     }
 
     @Override
@@ -101,6 +91,13 @@ public final class SystemTerminal implements Terminal {
             width = size != null && size.ws_col > 0 ? size.ws_col : stdoutIsTerminal() ? fromEnv(env, "COLUMNS", 80) : 0;
         }
         return width;
+    }
+
+    private boolean tty(int fd) {
+        if (tty[fd] == null) {
+            tty[fd] = isatty(fd);
+        }
+        return tty[fd];
     }
 
     private boolean isatty(int fd) {

@@ -7,8 +7,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
 /**
- * The value's own bytes where they already are the compact form ({@link CompactJson}), else copied
- * through the generator, which escapes what a terminal would act on. Not for several threads.
+ * A buffer reused from one value to the next and the compact generator writing into it, which
+ * escapes what a terminal would act on. Not for several threads.
  */
 final class CompactForm {
 
@@ -20,9 +20,6 @@ final class CompactForm {
 
     private final Buffer buffer = new Buffer();
     private final JsonGenerator generator;
-    private byte[] bytes;
-    private int offset;
-    private int length;
 
     CompactForm() throws IOException {
         generator = Json.factory().createGenerator(buffer);
@@ -31,32 +28,24 @@ final class CompactForm {
         generator.setRootValueSeparator(null);
     }
 
-    /** Valid until the next call. */
-    CompactForm of(JsonBytes value) throws IOException {
+    /** The value's own bytes where they already are the compact form ({@link CompactJson}); valid until the next call. */
+    JsonBytes of(JsonBytes value) throws IOException {
         if (CompactJson.isOutputForm(value)) {
-            bytes = value.body();
-            offset = value.offset();
-            length = value.length();
-        } else {
-            buffer.reset();
-            JsonCopy.write(value, generator);
-            generator.flush();
-            bytes = buffer.array();
-            offset = 0;
-            length = buffer.size();
+            return value;
         }
-        return this;
+        JsonCopy.write(value, start());
+        return written();
     }
 
-    byte[] bytes() {
-        return bytes;
+    /** Empties the buffer. */
+    JsonGenerator start() {
+        buffer.reset();
+        return generator;
     }
 
-    int offset() {
-        return offset;
-    }
-
-    int length() {
-        return length;
+    /** Valid until the next {@link #start}. */
+    JsonBytes written() throws IOException {
+        generator.flush();
+        return new JsonBytes(buffer.array(), 0, buffer.size());
     }
 }

@@ -4,9 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.userlookup.model.UserField;
-import dev.userlookup.model.json.Json;
 import dev.userlookup.model.json.JsonBytes;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.List;
 
@@ -16,36 +14,24 @@ import java.util.List;
  */
 final class FieldProjection {
 
-    private static final class Buffer extends ByteArrayOutputStream {
-        byte[] array() {
-            return buf;
-        }
-    }
-
     private final List<UserField> fields;
-    private final Buffer buffer = new Buffer();
-    private final JsonGenerator generator;
+    private final CompactForm out = new CompactForm();
     private final JsonBytes[] found;
 
     FieldProjection(List<UserField> fields) throws IOException {
         this.fields = List.copyOf(fields);
         this.found = new JsonBytes[fields.size()];
-        generator = Json.factory().createGenerator(buffer);
-        generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-        generator.setCharacterEscapes(TerminalSafeEscapes.INSTANCE);
-        generator.setRootValueSeparator(null);
     }
 
     /** Valid until the next call. */
     JsonBytes user(JsonBytes user) throws IOException {
-        buffer.reset();
-        writeUser(user);
-        return written();
+        writeUser(user, out.start());
+        return out.written();
     }
 
     /** Valid until the next call. */
     JsonBytes page(JsonBytes page) throws IOException {
-        buffer.reset();
+        JsonGenerator generator = out.start();
         try (JsonParser parser = page.parser()) {
             parser.nextToken();
             generator.writeStartObject();
@@ -56,7 +42,7 @@ final class FieldProjection {
                 if ("users".equals(name) && value == JsonToken.START_ARRAY) {
                     generator.writeStartArray();
                     while (parser.nextToken() != JsonToken.END_ARRAY) {
-                        writeUser(valueAt(page, parser));
+                        writeUser(valueAt(page, parser), generator);
                     }
                     generator.writeEndArray();
                 } else {
@@ -65,10 +51,10 @@ final class FieldProjection {
             }
             generator.writeEndObject();
         }
-        return written();
+        return out.written();
     }
 
-    private void writeUser(JsonBytes user) throws IOException {
+    private void writeUser(JsonBytes user, JsonGenerator generator) throws IOException {
         java.util.Arrays.fill(found, null);
         try (JsonParser parser = user.parser()) {
             parser.nextToken();
@@ -100,10 +86,5 @@ final class FieldProjection {
         parser.finishToken();
         int end = (int) parser.currentLocation().getByteOffset();
         return new JsonBytes(document.body(), document.offset() + start, end - start);
-    }
-
-    private JsonBytes written() throws IOException {
-        generator.flush();
-        return new JsonBytes(buffer.array(), 0, buffer.size());
     }
 }

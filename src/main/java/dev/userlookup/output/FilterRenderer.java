@@ -1,6 +1,7 @@
 package dev.userlookup.output;
 
 import dev.userlookup.UsageException;
+import dev.userlookup.console.LineFit;
 import dev.userlookup.console.SafeText;
 import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserRecord;
@@ -75,18 +76,10 @@ final class FilterRenderer implements Renderer {
 
     /** The key out before the cut, then made safe for stderr. */
     private String shown(String text) {
-        String out = firstLine(context.redact().apply(text == null ? "" : text));
+        String out = LineFit.firstLine(context.redact().apply(text == null ? "" : text), "");
         if (out.length() > MESSAGE_SHOWN) {
             out = out.substring(0, MESSAGE_SHOWN) + "...";
         }
         return SafeText.escape(out);
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "";
-        }
-        int end = message.indexOf('\n');
-        return end < 0 ? message : message.substring(0, end);
     }
 }

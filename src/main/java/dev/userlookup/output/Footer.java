@@ -31,9 +31,4 @@ public record Footer(List<String> phrases, String label, ShellCommand command) {
         lines.addAll(command.lines(width));
         return lines;
     }
-
-    @Override
-    public String toString() {
-        return String.join(" ", phrases) + (command == null ? "" : " " + label + " " + command);
-    }
 }

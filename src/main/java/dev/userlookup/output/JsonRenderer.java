@@ -17,10 +17,6 @@ final class JsonRenderer implements Renderer {
     private final OutputStream out;
     private final List<UserField> fields;
 
-    JsonRenderer(OutputStream out) {
-        this(out, null);
-    }
-
     JsonRenderer(OutputStream out, List<UserField> fields) {
         this.out = out;
         this.fields = fields;

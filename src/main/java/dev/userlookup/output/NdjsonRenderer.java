@@ -2,6 +2,7 @@ package dev.userlookup.output;
 
 import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserRecord;
+import dev.userlookup.model.json.JsonBytes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -11,10 +12,6 @@ final class NdjsonRenderer implements Renderer {
 
     private final OutputStream out;
     private final List<UserField> fields;
-
-    NdjsonRenderer(OutputStream out) {
-        this(out, null);
-    }
 
     NdjsonRenderer(OutputStream out, List<UserField> fields) {
         this.out = out;
@@ -28,8 +25,8 @@ final class NdjsonRenderer implements Renderer {
         return new DocumentStream() {
             @Override
             public void add(UserRecord user) throws IOException {
-                compact.of(projection == null ? user.source() : projection.user(user.source()));
-                out.write(compact.bytes(), compact.offset(), compact.length());
+                JsonBytes json = compact.of(projection == null ? user.source() : projection.user(user.source()));
+                out.write(json.body(), json.offset(), json.length());
                 out.write('\n');
             }
 

@@ -1,5 +1,6 @@
 package dev.userlookup.output;
 
+import dev.userlookup.model.json.JsonBytes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -45,8 +46,8 @@ final class PrettyJson {
         return this;
     }
 
-    PrettyJson value(CompactForm compact, int level) {
-        byte[] bytes = compact.bytes();
+    PrettyJson value(JsonBytes compact, int level) {
+        byte[] bytes = compact.body();
         int end = compact.offset() + compact.length();
         int i = compact.offset();
         while (i < end) {

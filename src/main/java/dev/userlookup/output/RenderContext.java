@@ -10,13 +10,4 @@ import java.util.function.UnaryOperator;
  */
 public record RenderContext(OutputStream out, Style style, int width, boolean terminal, Footers.NextPage nextPage,
         UnaryOperator<String> redact) {
-
-    public RenderContext {
-        redact = redact == null ? UnaryOperator.identity() : redact;
-    }
-
-    /** Without a key to take out. */
-    public RenderContext(OutputStream out, Style style, int width, boolean terminal, Footers.NextPage nextPage) {
-        this(out, style, width, terminal, nextPage, null);
-    }
 }

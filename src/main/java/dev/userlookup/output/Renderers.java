@@ -10,10 +10,6 @@ public final class Renderers {
     private Renderers() {
     }
 
-    public static Renderer create(OutputFormat format, RenderContext context) {
-        return create(format, context, null, null);
-    }
-
     public static Renderer create(OutputFormat format, RenderContext context, List<UserField> fields, UserFilter filter) {
         if (filter != null) {
             return new FilterRenderer(filter, context, fields);

@@ -7,7 +7,7 @@ public interface UserFilter {
 
     void apply(byte[] json, int offset, int length, Consumer<String> lines) throws Failure;
 
-    /** The message may quote the user's values, the key among them. */
+    /** The message may quote the user's values, the key among them: the caller takes the key out before anything shows or cuts it. */
     final class Failure extends Exception {
         private static final long serialVersionUID = 1L;
 

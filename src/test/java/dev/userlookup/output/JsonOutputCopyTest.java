@@ -88,13 +88,13 @@ class JsonOutputCopyTest {
     /** What JSON output writes for one resolved user. */
     private static String json(UserRecord user) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new JsonRenderer(out).user(user);
+        new JsonRenderer(out, null).user(user);
         return out.toString(UTF_8);
     }
 
     private static String ndjson(List<UserRecord> users) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (Renderer.UserStream stream = new NdjsonRenderer(out).stream(Renderer.StreamShape.USER_LIST)) {
+        try (Renderer.UserStream stream = new NdjsonRenderer(out, null).stream(Renderer.StreamShape.USER_LIST)) {
             stream.addAll(users);
             stream.finish(null);
         }
@@ -217,7 +217,7 @@ class JsonOutputCopyTest {
                     generator.writeRaw('\n');
                 }
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
-                try (Renderer.UserStream stream = new JsonRenderer(out).stream(shape)) {
+                try (Renderer.UserStream stream = new JsonRenderer(out, null).stream(shape)) {
                     stream.addAll(records.subList(0, count));
                     stream.finish(null);
                 }

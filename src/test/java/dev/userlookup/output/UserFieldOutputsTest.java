@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,8 @@ class UserFieldOutputsTest {
             + "\"ingestion_start\":\"2024-01-01\",\"ingestion_end\":\"2024-02-01\"}";
 
     private static RenderContext context(ByteArrayOutputStream out) {
-        return new RenderContext(out, new Style(false), 200, true, (offset, limit) -> ShellCommand.of("userlookup", "list"));
+        return new RenderContext(out, new Style(false), 200, true, (offset, limit) -> ShellCommand.of("userlookup", "list"),
+                UnaryOperator.identity());
     }
 
     private static String rows(Renderer renderer, ByteArrayOutputStream out, UserRecord user) throws IOException {
@@ -46,12 +48,12 @@ class UserFieldOutputsTest {
     void everyFieldIsOnTheCardInCsvInTheTableAndInCompletion() throws IOException {
         UserRecord user = Bodies.user(USER);
         ByteArrayOutputStream cardOut = new ByteArrayOutputStream();
-        new TableRenderer(context(cardOut)).user(user);
+        new TableRenderer(context(cardOut), null).user(user);
         String card = cardOut.toString(UTF_8);
         ByteArrayOutputStream tableOut = new ByteArrayOutputStream();
         String table = rows(new TableRenderer(context(tableOut), UserField.all()), tableOut, user);
         ByteArrayOutputStream csvOut = new ByteArrayOutputStream();
-        String csv = rows(Renderers.create(OutputFormat.CSV, context(csvOut)), csvOut, user);
+        String csv = rows(Renderers.create(OutputFormat.CSV, context(csvOut), null, null), csvOut, user);
         List<String> completed = new ArrayList<>();
         new ShapeOptions.Fields().forEach(completed::add);
 

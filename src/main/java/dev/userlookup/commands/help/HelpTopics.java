@@ -116,7 +116,6 @@ public final class HelpTopics {
             new Text("A script can tell the failures apart by the exit status:"),
             EXIT_STATUSES));
 
-
     public static final Topic OUTPUT = new Topic("output", "what each output format prints", List.of(
             new Text("-o picks the format; the default is table on a terminal, json otherwise. --fields picks the fields "
                     + "and their order in every format; --jq prints a filter's results instead, one a line."),

@@ -1,11 +1,9 @@
 package dev.userlookup.commands.help;
 
-import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 
@@ -16,12 +14,19 @@ import java.util.function.Supplier;
  */
 public final class HelpWriter extends PrintWriter {
 
+    private final Target target;
+
     public HelpWriter(Supplier<OutputStream> stdout) {
-        super(new Recording(new OutputStreamWriter(whenWritten(stdout), StandardCharsets.UTF_8)), true);
+        this(new Target(stdout));
+    }
+
+    private HelpWriter(Target target) {
+        super(new OutputStreamWriter(target, StandardCharsets.UTF_8), true);
+        this.target = target;
     }
 
     public IOException failure() {
-        return ((Recording) out).failure;
+        return target.failure;
     }
 
     /**
@@ -29,65 +34,27 @@ public final class HelpWriter extends PrintWriter {
      * go where other output goes (through the pager on a terminal, once taller than the screen),
      * while a run that prints no help never decides.
      */
-    private static OutputStream whenWritten(Supplier<OutputStream> stdout) {
-        return new OutputStream() {
-            private OutputStream target;
-
-            @Override
-            public void write(int b) throws IOException {
-                target().write(b);
-            }
-
-            @Override
-            public void write(byte[] bytes, int offset, int length) throws IOException {
-                target().write(bytes, offset, length);
-            }
-
-            @Override
-            public void flush() throws IOException {
-                if (target != null) {
-                    target.flush();
-                }
-            }
-
-            private OutputStream target() {
-                if (target == null) {
-                    target = stdout.get();
-                }
-                return target;
-            }
-        };
-    }
-
-    private static final class Recording extends FilterWriter {
+    private static final class Target extends OutputStream {
+        private final Supplier<OutputStream> stdout;
+        private OutputStream out;
         private IOException failure;
 
-        Recording(Writer out) {
-            super(out);
+        Target(Supplier<OutputStream> stdout) {
+            this.stdout = stdout;
         }
 
         @Override
-        public void write(int c) throws IOException {
-            try {
-                out.write(c);
-            } catch (IOException e) {
-                throw remember(e);
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            if (out == null) {
+                out = stdout.get();
             }
-        }
-
-        @Override
-        public void write(char[] chars, int offset, int length) throws IOException {
             try {
-                out.write(chars, offset, length);
-            } catch (IOException e) {
-                throw remember(e);
-            }
-        }
-
-        @Override
-        public void write(String text, int offset, int length) throws IOException {
-            try {
-                out.write(text, offset, length);
+                out.write(bytes, offset, length);
             } catch (IOException e) {
                 throw remember(e);
             }
@@ -96,7 +63,9 @@ public final class HelpWriter extends PrintWriter {
         @Override
         public void flush() throws IOException {
             try {
-                out.flush();
+                if (out != null) {
+                    out.flush();
+                }
             } catch (IOException e) {
                 throw remember(e);
             }

@@ -110,14 +110,20 @@ public final class OptionValues {
         }
     }
 
-    public static final class Limit extends WholeNumber implements CommandLine.ITypeConverter<Integer> {
-        Limit() {
-            super(1, ServiceClient.MAX_LIMIT);
+    abstract static class WholeInt extends WholeNumber implements CommandLine.ITypeConverter<Integer> {
+        WholeInt(int least, int most) {
+            super(least, most);
         }
 
         @Override
-        public Integer convert(String value) {
+        public final Integer convert(String value) {
             return (int) read(value);
+        }
+    }
+
+    public static final class Limit extends WholeInt {
+        Limit() {
+            super(1, ServiceClient.MAX_LIMIT);
         }
     }
 
@@ -132,25 +138,15 @@ public final class OptionValues {
         }
     }
 
-    public static final class ParallelCount extends WholeNumber implements CommandLine.ITypeConverter<Integer> {
+    public static final class ParallelCount extends WholeInt {
         ParallelCount() {
-            super(1, Parallel.MAX);
-        }
-
-        @Override
-        public Integer convert(String value) {
-            return (int) read(value);
+            super(1, ParallelOption.MAX);
         }
     }
 
-    public static final class Retries extends WholeNumber implements CommandLine.ITypeConverter<Integer> {
+    public static final class Retries extends WholeInt {
         Retries() {
             super(0, dev.userlookup.settings.Settings.MAX_RETRIES);
-        }
-
-        @Override
-        public Integer convert(String value) {
-            return (int) read(value);
         }
     }
 

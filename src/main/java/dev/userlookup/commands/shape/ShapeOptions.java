@@ -52,7 +52,7 @@ public final class ShapeOptions {
                     + " (-o json or ndjson, or no -o)");
         }
         // The only reference to the jq engine: no other run loads it.
-        return new OutputShape(chosen, dev.userlookup.output.jq.JqFilter.compile(jq));
+        return new OutputShape(chosen, dev.userlookup.output.jq.JqProgram.compile(jq));
     }
 
     public static final class Fields implements CommandLine.ITypeConverter<Chosen>, OptionValues.Expected, Iterable<String> {

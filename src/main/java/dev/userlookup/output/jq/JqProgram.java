@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.userlookup.UsageException;
+import dev.userlookup.output.UserFilter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -27,10 +28,10 @@ import net.thisptr.jackson.jq.Versions;
 import net.thisptr.jackson.jq.exception.JsonQueryException;
 
 /**
- * Results print as gh's {@code --jq} prints them. Only a run given {@code --jq} reaches this
- * class, so no other run loads jackson-jq.
+ * {@code --jq}: results print as gh's {@code --jq} prints them. Only a run given {@code --jq}
+ * reaches this class, so no other run loads jackson-jq.
  */
-public final class JqProgram {
+public final class JqProgram implements UserFilter {
 
     /** The newest jackson-jq speaks. */
     static final Version LANGUAGE = Versions.JQ_1_7;
@@ -71,11 +72,7 @@ public final class JqProgram {
         return new JqProgram(scope, query);
     }
 
-    public static JsonNode read(byte[] userJson) {
-        return read(userJson, 0, userJson.length);
-    }
-
-    public static JsonNode read(byte[] json, int offset, int length) {
+    static JsonNode read(byte[] json, int offset, int length) {
         try {
             return MAPPER.readTree(json, offset, length);
         } catch (IOException e) {
@@ -83,7 +80,12 @@ public final class JqProgram {
         }
     }
 
-    public void apply(JsonNode user, Consumer<String> lines) throws Failure {
+    @Override
+    public void apply(byte[] json, int offset, int length, Consumer<String> lines) throws Failure {
+        apply(read(json, offset, length), lines);
+    }
+
+    void apply(JsonNode user, Consumer<String> lines) throws Failure {
         try {
             query.apply(Scope.newChildScope(scope), user, result -> lines.accept(line(result)));
         } catch (JsonQueryException e) {
@@ -172,16 +174,6 @@ public final class JqProgram {
         @Override
         public SerializableString getEscapeSequence(int ch) {
             return null;
-        }
-    }
-
-
-    /** Its message may quote the user's values: the caller takes the key out before anything shows or cuts it. */
-    public static final class Failure extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        Failure(String message, Throwable cause) {
-            super(message, cause);
         }
     }
 }

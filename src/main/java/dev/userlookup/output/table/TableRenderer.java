@@ -16,7 +16,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /** Output for people: every text from the service passes through {@link SafeText}. */
 public final class TableRenderer implements Renderer {
@@ -25,10 +24,6 @@ public final class TableRenderer implements Renderer {
     private final Style style;
     private final Writer out;
     private final List<UserField> fields;
-
-    public TableRenderer(RenderContext context) {
-        this(context, null);
-    }
 
     public TableRenderer(RenderContext context, List<UserField> fields) {
         this.context = context;
@@ -44,7 +39,7 @@ public final class TableRenderer implements Renderer {
 
     @Override
     public void page(UserPage page) throws IOException {
-        try (UserStream stream = rows()) {
+        try (UserStream stream = new RowStream()) {
             stream.addAll(page.users());
             stream.finish(Footers.page(page, context.nextPage()));
         }
@@ -52,28 +47,13 @@ public final class TableRenderer implements Renderer {
 
     @Override
     public UserStream stream(StreamShape shape) {
-        return rows();
-    }
-
-    private UserStream rows() {
-        if (fields == null) {
-            return new RowStream(user -> ListColumns.cells(user, context.redact()), sample -> ListColumns.fit(sample, context.width()));
-        }
-        return new RowStream(user -> ChosenColumns.cells(fields, user, context.redact()),
-                sample -> ChosenColumns.fit(fields, sample, context.width()));
+        return new RowStream();
     }
 
     /** Column widths come from the first users it is given. */
     private final class RowStream extends DocumentStream {
 
-        private final Function<UserRecord, String[]> cellsOf;
-        private final Function<List<String[]>, ShownColumns> fit;
         private ShownColumns layout;
-
-        RowStream(Function<UserRecord, String[]> cellsOf, Function<List<String[]>, ShownColumns> fit) {
-            this.cellsOf = cellsOf;
-            this.fit = fit;
-        }
 
         @Override
         public void addAll(List<UserRecord> users) throws IOException {
@@ -87,7 +67,7 @@ public final class TableRenderer implements Renderer {
             // The first batch sizes the table; its cells, all made before anything is written, are its rows.
             List<String[]> rows = new ArrayList<>(users.size());
             for (UserRecord user : users) {
-                rows.add(cellsOf.apply(user));
+                rows.add(cells(user));
             }
             startTable(rows);
             for (String[] row : rows) {
@@ -97,7 +77,7 @@ public final class TableRenderer implements Renderer {
 
         @Override
         public void add(UserRecord user) throws IOException {
-            String[] row = cellsOf.apply(user);
+            String[] row = cells(user);
             if (layout == null) {
                 startTable(List.<String[]>of(row));
             }
@@ -105,8 +85,12 @@ public final class TableRenderer implements Renderer {
         }
 
         private void startTable(List<String[]> sample) throws IOException {
-            layout = fit.apply(sample);
+            layout = ListColumns.fit(fields, sample, context.width());
             out.write(style.bold(layout.header()) + "\n");
+        }
+
+        private String[] cells(UserRecord user) {
+            return ListColumns.cells(fields, user, context.redact());
         }
 
         private void writeRow(String[] row) throws IOException {

@@ -26,9 +26,14 @@ class JqProgramTest {
             + "\"f\":0.1000000000000000055511151231257827,\"e\":1e3,\"connected_sources\":[{\"source\":\"oura\"},{\"source\":\"fitbit\"}],"
             + "\"nothing\":null,\"esc\":\"\\u001b[31m\"}";
 
+    private static com.fasterxml.jackson.databind.JsonNode read(String json) {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        return JqProgram.read(bytes, 0, bytes.length);
+    }
+
     private static List<String> run(String filter, String userJson) throws JqProgram.Failure {
         List<String> lines = new ArrayList<>();
-        JqProgram.compile(filter).apply(JqProgram.read(userJson.getBytes(StandardCharsets.UTF_8)), lines::add);
+        JqProgram.compile(filter).apply(read(userJson), lines::add);
         return lines;
     }
 
@@ -72,7 +77,7 @@ class JqProgramTest {
         JqProgram program = JqProgram.compile("def f: f; f");
 
         JqProgram.Failure failed = assertThrows(JqProgram.Failure.class,
-                () -> program.apply(JqProgram.read(USER.getBytes(StandardCharsets.UTF_8)), line -> { }));
+                () -> program.apply(read(USER), line -> { }));
         assertEquals("it recursed deeper than the stack allows (a recursion without end?)", failed.getMessage());
         assertThrows(JqProgram.Failure.class, () -> run("def f: [f]; f", USER));
         // and the next user runs as well as the first
@@ -148,7 +153,7 @@ class JqProgramTest {
             List<String> ours = new ArrayList<>();
             JqProgram program = JqProgram.compile(filter);
             for (int i = 0; i < users.size(); i++) {
-                program.apply(JqProgram.read(users.json(i).getBytes(StandardCharsets.UTF_8)), ours::add);
+                program.apply(read(users.json(i)), ours::add);
             }
             StringBuilder printed = new StringBuilder();
             ours.forEach(line -> printed.append(line).append('\n'));
