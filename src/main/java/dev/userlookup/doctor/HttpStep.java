@@ -88,6 +88,6 @@ final class HttpStep {
         if (Math.abs(skew) > SKEW_WARNING_SECONDS) {
             summary += "; set the clock right (NTP): certificates may look not yet valid or expired";
         }
-        return new Step("clock", true, null, facts, summary, null, null);
+        return new Step("clock", true, null, facts, summary, null, null, null);
     }
 }

@@ -158,7 +158,7 @@ final class NetworkSteps {
     /** The status line of the proxy's answer; the headers after it are read and dropped. */
     private static String readHead(InputStream in) throws IOException {
         StringBuilder head = new StringBuilder();
-        for (int b; !endsWithBlankLine(head) && (b = in.read()) >= 0; ) {
+        for (int b; head.indexOf("\r\n\r\n", head.length() - 4) < 0 && (b = in.read()) >= 0; ) {
             head.append((char) b);
             if (head.length() > 64 * 1024) {
                 throw new IOException("the proxy's answer has no end of headers");
@@ -166,11 +166,6 @@ final class NetworkSteps {
         }
         int end = head.indexOf("\r\n");
         return end < 0 ? head.toString() : head.substring(0, end);
-    }
-
-    private static boolean endsWithBlankLine(StringBuilder head) {
-        int n = head.length();
-        return n >= 4 && head.charAt(n - 4) == '\r' && head.charAt(n - 3) == '\n' && head.charAt(n - 2) == '\r' && head.charAt(n - 1) == '\n';
     }
 
     private static int statusOf(String statusLine) {

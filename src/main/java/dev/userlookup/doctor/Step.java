@@ -12,20 +12,16 @@ public record Step(String name, boolean ok, Long ms, Map<String, Object> facts, 
         facts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(facts));
     }
 
-    public Step(String name, boolean ok, Long ms, Map<String, Object> facts, String summary, String problem, String next) {
-        this(name, ok, ms, facts, summary, problem, next, null);
-    }
-
     public String advice() {
         return command == null ? next : next + " " + command;
     }
 
     static Step passed(String name, long ms, Map<String, Object> facts, String summary) {
-        return new Step(name, true, ms, facts, summary, null, null);
+        return new Step(name, true, ms, facts, summary, null, null, null);
     }
 
     static Step failed(String name, Long ms, String problem, String next) {
-        return new Step(name, false, ms, Map.of(), null, problem, next);
+        return new Step(name, false, ms, Map.of(), null, problem, next, null);
     }
 
     static long millisSince(long started) {

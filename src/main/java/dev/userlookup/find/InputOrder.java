@@ -62,10 +62,8 @@ final class InputOrder {
     }
 
     void handOn(AnswerSink out) throws IOException {
-        while (next < found.length && found[next] != null) {
-            foundCount++;
-            out.found(wanted.asked().get(next), found[next]);
-            found[next++] = null;
+        for (; next < found.length && found[next] != null; next++) {
+            handOnNext(out);
         }
     }
 
@@ -73,9 +71,7 @@ final class InputOrder {
     void handOnRest(AnswerSink out, long searched) throws IOException {
         while (next < found.length) {
             if (found[next] != null) {
-                foundCount++;
-                out.found(wanted.asked().get(next), found[next]);
-                found[next] = null;
+                handOnNext(out);
             } else {
                 notFoundCount++;
                 out.notFound(wanted.asked().get(next), searched);
@@ -89,11 +85,15 @@ final class InputOrder {
     void handOnFound(AnswerSink out) throws IOException {
         for (; next < found.length; next++) {
             if (found[next] != null) {
-                foundCount++;
-                out.found(wanted.asked().get(next), found[next]);
-                found[next] = null;
+                handOnNext(out);
             }
         }
+    }
+
+    private void handOnNext(AnswerSink out) throws IOException {
+        foundCount++;
+        out.found(wanted.asked().get(next), found[next]);
+        found[next] = null;
     }
 
     /** An id asked for twice counts twice. */

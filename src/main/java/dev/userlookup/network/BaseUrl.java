@@ -132,10 +132,7 @@ public final class BaseUrl {
 
     /** localhost, 127.0.0.0/8 or ::1, decided without a DNS look-up. */
     static boolean isLoopback(String host) {
-        String name = host.toLowerCase(Locale.ROOT);
-        if (name.startsWith("[") && name.endsWith("]")) {
-            name = name.substring(1, name.length() - 1);
-        }
+        String name = IpLiteral.bare(host);
         if (name.equals("localhost") || name.endsWith(".localhost")) {
             return true;
         }

@@ -50,7 +50,7 @@ public final class HttpTransport implements Transport {
         this.budget = new MemoryBudget(settings.memoryBudget());
     }
 
-    public MemoryBudget budget() {
+    MemoryBudget budget() {
         return budget;
     }
 

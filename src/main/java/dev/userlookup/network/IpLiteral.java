@@ -2,6 +2,7 @@ package dev.userlookup.network;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /** The one place a host is told to be an IP address, by the JDK's parser and never by a DNS look-up. */
@@ -11,6 +12,13 @@ final class IpLiteral {
     private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
 
     private IpLiteral() {
+    }
+
+    /** A host as names are compared: lower case, an IPv6 literal out of its brackets ({@code [::1]} is {@code ::1}). */
+    static String bare(String host) {
+        String name = host.toLowerCase(Locale.ROOT);
+        int close = name.indexOf(']');
+        return name.startsWith("[") && close > 0 ? name.substring(1, close) : name;
     }
 
     /** The address {@code host} ({@code [::1]}, {@code ::1} or {@code 10.0.0.1}) is, or null when it is a name or not valid. */

@@ -93,13 +93,8 @@ public final class ProxyConfig {
         List<String> entries = new ArrayList<>();
         if (value != null) {
             for (String entry : value.split(",")) {
-                String trimmed = entry.trim().toLowerCase(Locale.ROOT);
-                if (trimmed.startsWith(".")) {
-                    trimmed = trimmed.substring(1);
-                }
-                if (trimmed.startsWith("[") && trimmed.contains("]")) {
-                    trimmed = trimmed.substring(1, trimmed.indexOf(']'));
-                }
+                String trimmed = entry.trim();
+                trimmed = IpLiteral.bare(trimmed.startsWith(".") ? trimmed.substring(1) : trimmed);
                 if (!trimmed.isEmpty()) {
                     entries.add(trimmed);
                 }
@@ -109,10 +104,7 @@ public final class ProxyConfig {
     }
 
     boolean bypasses(String host) {
-        String name = host.toLowerCase(Locale.ROOT);
-        if (name.startsWith("[") && name.endsWith("]")) {
-            name = name.substring(1, name.length() - 1);
-        }
+        String name = IpLiteral.bare(host);
         for (String entry : noProxy) {
             if (entry.equals("*") || name.equals(entry) || name.endsWith("." + entry) || inRange(name, entry)) {
                 return true;

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 
 /**
  * Redirects are followed within the same origin only, so the key stays with the service. A refusal
@@ -64,6 +65,7 @@ final class RequestPolicy {
                     response = exchange(target);
                 } catch (TransportFailure failure) {
                     slot.close();
+                    unlessStopped();
                     if (failure.retryable && retry < settings.retries()) {
                         Duration wait = pace.backoff(retry);
                         notice(operation, wait, failure.getMessage(), ++retry);
@@ -87,6 +89,7 @@ final class RequestPolicy {
                 }
                 boolean refused = THROTTLE_STATUSES.contains(status);
                 if (RETRIED_STATUSES.contains(status)) {
+                    unlessStopped();
                     RetryAfter asked = RetryAfter.parse(response.retryAfter(), settings.timing().wallClock().instant());
                     if (asked != null && asked.longerThan(ClientSettings.MAX_RETRY_AFTER)) {
                         ServiceException busy = new ServiceException.Unavailable(operation, ServiceException.Answered.of(status, response.date()),
@@ -119,6 +122,17 @@ final class RequestPolicy {
                 }
                 throw failure;
             }
+        }
+    }
+
+    /**
+     * What a request meets once the run has stopped its thread (Ctrl-C, SIGTERM, the end of a walk
+     * or batch) is the stop's doing: the JDK's client, shut down under it, fails it as a connection
+     * failure before the thread sees its interrupt. It is neither retried nor announced.
+     */
+    private static void unlessStopped() {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new CancellationException("interrupted");
         }
     }
 

@@ -203,10 +203,6 @@ public final class ServiceClient implements AutoCloseable {
         }
     }
 
-    public long bytesHeld() {
-        return transport instanceof HttpTransport ? ((HttpTransport) transport).budget().held() : 0;
-    }
-
     /** Tests: a virtual clock moves only while there are none. */
     public int requestsInFlight() {
         return policy.inFlight();

@@ -85,11 +85,7 @@ public abstract class ServiceException extends RuntimeException {
 
         private final String detail;
 
-        NotFound(String operation, Answered answered, String detail) {
-            this(operation, answered, detail, null);
-        }
-
-        private NotFound(String operation, Answered answered, String detail, String hint) {
+        NotFound(String operation, Answered answered, String detail, String hint) {
             super(operation, answered, "not found (HTTP " + answered.status() + ")", detail, hint, null);
             this.detail = detail;
         }

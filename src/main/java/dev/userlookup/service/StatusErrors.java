@@ -54,7 +54,7 @@ final class StatusErrors {
                     : new ServiceException.Unavailable(operation, answered, answer.proxy().refusedCredentials(), null, null);
         }
         if (status == 404 && answer.notFoundMeansNoUser()) {
-            return new ServiceException.NotFound(operation, answered, detail);
+            return new ServiceException.NotFound(operation, answered, detail, null);
         }
         if (status == 404) {
             return new ServiceException.Unavailable(operation, answered, "no such endpoint (HTTP 404)", detail,

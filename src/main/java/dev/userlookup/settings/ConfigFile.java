@@ -29,11 +29,7 @@ public final class ConfigFile {
     }
 
     public static Path location(Map<String, String> env) {
-        String xdg = env.get("XDG_CONFIG_HOME");
-        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
-                ? Path.of(xdg)
-                : UserPaths.home(env).resolve(".config");
-        return base.resolve("userlookup").resolve("config.toml");
+        return UserPaths.xdgFolder("XDG_CONFIG_HOME", ".config", env).resolve("userlookup").resolve("config.toml");
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.userlookup.settings;
 
 import dev.userlookup.UsageException;
+import dev.userlookup.console.LineFit;
 import dev.userlookup.console.SafeText;
 import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.redaction.ServiceText;
@@ -59,9 +60,7 @@ final class KeyCommand {
 
     /** Password managers print the secret on the first line and notes after it (pass show). */
     private static String firstLine(Kept output) {
-        String text = new String(output.bytes(), StandardCharsets.UTF_8).strip();
-        int newline = text.indexOf('\n');
-        return (newline < 0 ? text : text.substring(0, newline)).strip();
+        return LineFit.firstLine(new String(output.bytes(), StandardCharsets.UTF_8).strip(), "").strip();
     }
 
     /**

@@ -29,11 +29,7 @@ public record Settings(
     public static final int MAX_TIMEOUT_SECONDS = 86_400;
 
     public List<CaFile> caFileValues() {
-        List<CaFile> files = new java.util.ArrayList<>(caFiles.size());
-        for (Sourced<CaFile> file : caFiles) {
-            files.add(file.value());
-        }
-        return files;
+        return caFiles.stream().map(Sourced::value).toList();
     }
 
     /** A client of the service by these settings, named one by one; the run adds its log, notices and clocks. */

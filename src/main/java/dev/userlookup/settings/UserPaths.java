@@ -3,7 +3,7 @@ package dev.userlookup.settings;
 import java.nio.file.Path;
 import java.util.Map;
 
-/** The home directory and {@code ~} in paths. */
+/** The home directory, {@code ~} in paths and the XDG base folders. */
 final class UserPaths {
 
     private UserPaths() {
@@ -12,6 +12,15 @@ final class UserPaths {
     static Path home(Map<String, String> env) {
         String home = env.get("HOME");
         return Path.of(home != null && !home.isBlank() ? home : System.getProperty("user.home"));
+    }
+
+    /**
+     * {@code $variable} when it is an absolute path (the XDG rule: a relative one is to be ignored),
+     * else {@code fallback} in the home directory.
+     */
+    static Path xdgFolder(String variable, String fallback, Map<String, String> env) {
+        String xdg = env.get(variable);
+        return xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg) : home(env).resolve(fallback);
     }
 
     static Path expand(String path, Map<String, String> env, Path base) {

@@ -13,7 +13,7 @@ final class Offsets {
     }
 
     static long after(long offset, long count) {
-        if (count > Long.MAX_VALUE - offset) {
+        if (passesLargest(offset, count)) {
             throw new ServiceException.Unavailable("list --all", "the walk would pass offset " + Counts.format(Long.MAX_VALUE)
                     + " (2^63-1), the largest there is", null, "the page at offset " + offset + " holds " + Counts.format(count)
                     + " users; stopped rather than ask for an offset that does not exist", null);

@@ -17,8 +17,4 @@ final class SeenIds {
         UserId id = UserId.parse(userId);
         return ids.add(id != null ? id : userId);
     }
-
-    int size() {
-        return ids.size();
-    }
 }

@@ -10,4 +10,9 @@ public final class InMemoryResponses {
     public static Response of(int status, byte[] body, String contentType, String location, String retryAfter, String date) {
         return new Response(status, body, contentType, location, retryAfter, date, "HTTP/1.1", new MemoryBudget(Long.MAX_VALUE).hold());
     }
+
+    /** A failure before any status, as {@link TransportFailures} words it: "connection to host failed: ...", worth a retry. */
+    public static TransportFailure connectionFailed(String reason) {
+        return new TransportFailure(reason, true, null);
+    }
 }
