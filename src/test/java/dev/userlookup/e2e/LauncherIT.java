@@ -841,11 +841,14 @@ class LauncherIT {
         Path home = unpackWithClassList();
         String id = fake.users().clientUserId(7);
         Path file = Files.writeString(dir.resolve("a file"), "not a folder");
+        // Where root writes all the same, what is written does not matter here: no real dump.
+        String jdk = wrappedJdk(DUMP_COPIES_THE_BUILDS_ARCHIVE).toString();
 
         // XDG_CACHE_HOME under a file (no one can make a folder there, root neither), and no HOME at all.
-        assertResolves(onPath(freshHome(home.resolve("bin"), "XDG_CACHE_HOME", file.resolve("cache").toString()), "resolve", id));
-        assertResolves(onPath(freshHome(home.resolve("bin"), "HOME", null), "resolve", id));
-        assertResolves(onPath(freshHome(home.resolve("bin"), "HOME", "", "XDG_CACHE_HOME", "relative/cache"), "resolve", id));
+        assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "XDG_CACHE_HOME", file.resolve("cache").toString()),
+                "resolve", id));
+        assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "HOME", null), "resolve", id));
+        assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "HOME", "", "XDG_CACHE_HOME", "relative/cache"), "resolve", id));
         assertEquals(List.of(), filesIn(dir.resolve("some project")), "a relative XDG_CACHE_HOME is not taken");
 
         // A read-only cache folder (root writes there all the same).
@@ -853,7 +856,8 @@ class LauncherIT {
         readOnly.toFile().setWritable(false, false);
         readOnly.getParent().toFile().setWritable(false, false);
         try {
-            assertResolves(onPath(freshHome(home.resolve("bin"), "XDG_CACHE_HOME", readOnly.getParent().toString()), "resolve", id));
+            assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "XDG_CACHE_HOME", readOnly.getParent().toString()),
+                    "resolve", id));
             if (!"root".equals(System.getProperty("user.name"))) {
                 assertEquals(List.of(), filesIn(readOnly));
             }
