@@ -166,12 +166,16 @@ class ResponseFuzzTest {
     // Minimal cases of what the fuzzing found, kept now that the tool handles them
 
     private static Cli.Result serve(String path, String body, String... args) {
-        service.resetMappings();
-        service.stubFor(get(urlPathEqualTo(path)).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json").withBody(body.getBytes(UTF_8))));
+        return serve(path, body.getBytes(UTF_8), args);
+    }
+
+    /** This body with status 200 as JSON, through the service in memory. */
+    private static Cli.Result serve(String path, byte[] body, String... args) {
+        Registry inMemory = new Registry(service.baseUrl());
+        inMemory.getPath(path).reply(Reply.status(200).body(body, "application/json"));
         String[] all = Arrays.copyOf(args, args.length + 4);
         System.arraycopy(new String[] {"--retries", "0", "--timeout", "5"}, 0, all, args.length, 4);
-        return run(service.baseUrl(), false, 0, all);
+        return run(service.baseUrl(), inMemory, false, 0, all);
     }
 
     private static void assertExit0Or5Cleanly(Cli.Result result) {
@@ -231,13 +235,10 @@ class ResponseFuzzTest {
      */
     @Test
     void invalidUtf8InAFieldNameDoesNotComeOutAsJsonThatCannotBeRead() {
-        service.resetMappings();
         byte[] body = ByteMutators.concat("{\"user_id\":\"u\",\"client_user_id\":\"x\",\"k".getBytes(UTF_8),
                 new byte[] {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, "\":1}".getBytes(UTF_8));
-        service.stubFor(get(urlPathEqualTo(RESOLVE_PATH)).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json").withBody(body)));
 
-        Cli.Result result = run(service.baseUrl(), false, 0, "resolve", "x", "-o", "json", "--retries", "0");
+        Cli.Result result = serve(RESOLVE_PATH, body, "resolve", "x", "-o", "json");
 
         assertExit0Or5Cleanly(result);
         if (result.exit() == 0) {
@@ -304,12 +305,10 @@ class ResponseFuzzTest {
         }
     }
 
-    /** As {@link Cli#run}, with stdout a terminal or not and stderr never one (no progress line). */
-    private static Cli.Result run(String baseUrl, boolean stdoutIsTerminal, int width, String... args) {
-        return run(baseUrl, null, stdoutIsTerminal, width, args);
-    }
-
-    /** Through this transport (a service in memory), or null: over HTTP to the base URL. */
+    /**
+     * As {@link Cli#run}, with stdout a terminal or not and stderr never one (no progress line),
+     * through this transport (a service in memory), or null: over HTTP to the base URL.
+     */
     private static Cli.Result run(String baseUrl, Transport transport, boolean stdoutIsTerminal, int width, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
