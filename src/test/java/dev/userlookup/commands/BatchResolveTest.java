@@ -26,6 +26,8 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -89,6 +91,41 @@ class BatchResolveTest {
         Registry.Stub stub = service.getPathMatching("/v2/user/resolve/[^/]+");
         stub.answer(echo);
         return stub;
+    }
+
+    /**
+     * Answers {@code ids} (paths under resolve, as sent) so that within each group of {@code group}
+     * sent together the later ones finish first (3, 2, 1, 0, then 7, 6, 5, 4, ...): each is held
+     * until the next of its group has been answered, the last of a group answered at once. Events,
+     * not times: the order holds however loaded the machine. The first {@code alone} are answered
+     * at once: ids from stdin are sent as they are read, and the first is often sent alone, the
+     * others once it is done. A tool with fewer than {@code group} in flight would keep a held one
+     * waiting for one it has not sent (25 s each), and time out.
+     */
+    private void answerLaterOnesFirstInGroupsOf(int group, int alone, List<String> ids, IntFunction<Reply> reply) {
+        List<CountDownLatch> answered = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) {
+            answered.add(new CountDownLatch(1));
+        }
+        for (int i = 0; i < ids.size(); i++) {
+            int at = i;
+            Function<Request, Reply> answer = request -> {
+                Reply made = reply.apply(at);
+                answered.get(at).countDown();
+                return made;
+            };
+            boolean atOnce = i < alone || (i + 1 - alone) % group == 0 || i + 1 == ids.size();
+            service.get(RESOLVE + ids.get(i)).answer(atOnce ? answer : Held.until(answered.get(i + 1), answer));
+        }
+    }
+
+    /** This answer, and a latch counted down once it has been made. */
+    private static Function<Request, Reply> counted(CountDownLatch made, Function<Request, Reply> answer) {
+        return request -> {
+            Reply reply = answer.apply(request);
+            made.countDown();
+            return reply;
+        };
     }
 
     static String uuidOf(String id) {
@@ -191,9 +228,7 @@ class BatchResolveTest {
     @CsvSource({"json, args", "ndjson, args", "csv, args", "json, stdin", "ndjson, stdin", "csv, stdin"})
     void earlierIdsThatFinishLaterStillPrintFirst(String format, String from) throws Exception {
         List<String> ids = numberedIds(10);
-        for (int i = 0; i < ids.size(); i++) {
-            service.get(RESOLVE + ids.get(i)).answer(Held.forMillis((10 - i) * 30, Reply.ok(Users.user(Users.uuid(i), ids.get(i)))));
-        }
+        answerLaterOnesFirstInGroupsOf(4, from.equals("args") ? 0 : 1, ids, i -> Reply.ok(Users.user(Users.uuid(i), ids.get(i))));
 
         Cli.Result result = from.equals("args")
                 ? cli().run(args(ids, "--parallel", "4", "-o", format))
@@ -212,8 +247,9 @@ class BatchResolveTest {
                 + "\"beta\":{\"score\":1.50,\"big\":12345678901234567890,\"tiny\":1e-7},\"zz_last\":true}";
         String fast = "{\"zz_first\":[1,2.0,\"x\"],\"user_id\":\"" + Users.uuid(2) + "\",\"client_user_id\":\"fast\","
                 + "\"ingestion_start\":null,\"price\":0.10}";
-        service.get(RESOLVE + "slow").answer(Held.forMillis(250, Reply.ok(slow)));
-        service.get(RESOLVE + "fast").reply(Reply.ok(fast));
+        CountDownLatch fastAnswered = new CountDownLatch(1);
+        service.get(RESOLVE + "slow").answer(Held.until(fastAnswered, request -> Reply.ok(slow)));
+        service.get(RESOLVE + "fast").answer(counted(fastAnswered, request -> Reply.ok(fast)));
 
         Cli.Result result = cli().run("resolve", "slow", "fast", "-o", "json");
 
@@ -386,9 +422,10 @@ class BatchResolveTest {
     @ValueSource(strings = {"json", "ndjson", "csv"})
     void notFoundIdsAreNamedOnStderrInInputOrderTheOthersStillPrintExit3(String format) throws Exception {
         stubEcho(0);
-        // missing-a comes first in the input but is answered last.
-        Held late = Held.forMillis(250, BatchResolveTest::echo);
-        service.get(RESOLVE + "missing-a").answer(late);
+        // missing-a comes first in the input but is answered last, once id-6 has been.
+        CountDownLatch lastAnswered = new CountDownLatch(1);
+        service.get(RESOLVE + "id-6").answer(counted(lastAnswered, BatchResolveTest::echo));
+        service.get(RESOLVE + "missing-a").answer(Held.until(lastAnswered, BatchResolveTest::echo));
         List<String> ids = List.of("id-0", "missing-a", "id-2", "id-3", "missing-b", "id-5", "id-6");
 
         Cli.Result result = cli().run(args(ids, "-o", format));
@@ -426,7 +463,10 @@ class BatchResolveTest {
     @Test
     void tableOnATerminalPrintsRowsInOrderAndAFooterCountingTheMissing() {
         stubEcho(0);
-        service.get(RESOLVE + "id-1").answer(Held.forMillis(200, BatchResolveTest::echo));
+        // id-1 is answered after the two behind it.
+        CountDownLatch lastAnswered = new CountDownLatch(1);
+        service.get(RESOLVE + "id-2").answer(counted(lastAnswered, BatchResolveTest::echo));
+        service.get(RESOLVE + "id-1").answer(Held.until(lastAnswered, BatchResolveTest::echo));
 
         Cli.Result result = cli().terminal(true, 120).run("resolve", "id-1", "missing-x", "id-2", "--color", "never");
 
@@ -471,11 +511,12 @@ class BatchResolveTest {
     void aFailureOtherThanNotFoundStopsTheBatchWithItsExitAndAClosedDocument(int status, int exit, String format, String why)
             throws Exception {
         stubEcho(0);
-        // The users before the failure are slow, the failure is fast: they must still be printed, and nothing after it.
+        // The users before the failure are answered after it: they must still be printed, and nothing after it.
+        CountDownLatch failed = new CountDownLatch(1);
         for (int i = 0; i < 3; i++) {
-            service.get(RESOLVE + "id-" + i).answer(Held.forMillis(150 + 50 * (3 - i), BatchResolveTest::echo));
+            service.get(RESOLVE + "id-" + i).answer(Held.until(failed, BatchResolveTest::echo));
         }
-        service.get(RESOLVE + "id-3").reply(Reply.status(status).json("{\"detail\":\"invalid key\"}"));
+        service.get(RESOLVE + "id-3").answer(counted(failed, request -> Reply.status(status).json("{\"detail\":\"invalid key\"}")));
         List<String> ids = numberedIds(30);
 
         Cli.Result result = cli().run(args(ids, "--retries", "0", "-o", format));
@@ -643,9 +684,11 @@ class BatchResolveTest {
     @Test
     void anInterruptedBatchIsExit130() throws Exception {
         CountDownLatch arrived = new CountDownLatch(1);
+        // Held until the run's interrupt cancels it.
+        Held untilCancelled = Held.until(new CountDownLatch(1), request -> Reply.ok(Users.user(Users.uuid(1), "x")));
         service.getPathMatching("/v2/user/resolve/.*").answer(request -> {
             arrived.countDown();
-            return Held.forMillis(3_000, Reply.ok(Users.user(Users.uuid(1), "x"))).apply(request);
+            return untilCancelled.apply(request);
         });
         AtomicInteger exit = new AtomicInteger(-1);
         Thread run = new Thread(() -> exit.set(cli().run("resolve", "a", "b", "c", "--retries", "0").exit()));
@@ -678,10 +721,12 @@ class BatchResolveTest {
             {"a.b_c-d~e", "a.b_c-d~e"},
         };
         List<String> ids = new ArrayList<>();
-        for (int i = 0; i < cases.length; i++) {
-            ids.add(cases[i][0]);
-            service.get(RESOLVE + cases[i][1]).answer(Held.forMillis((cases.length - i) * 10, Reply.ok(Users.user(Users.uuid(i), cases[i][0]))));
+        List<String> paths = new ArrayList<>();
+        for (String[] c : cases) {
+            ids.add(c[0]);
+            paths.add(c[1]);
         }
+        answerLaterOnesFirstInGroupsOf(4, 0, paths, i -> Reply.ok(Users.user(Users.uuid(i), cases[i][0])));
 
         Cli.Result result = cli().run(args(ids, "-o", "json"));
 

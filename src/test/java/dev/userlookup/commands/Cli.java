@@ -56,8 +56,8 @@ final class Cli {
         return new Cli();
     }
 
-    /** Requests go to this service in memory, whatever the base URL says. */
-    Cli through(Registry service) {
+    /** Requests go to this service in memory (or services: a router of base URLs), whatever the base URL says. */
+    Cli through(Transport service) {
         this.transport = service;
         return this;
     }

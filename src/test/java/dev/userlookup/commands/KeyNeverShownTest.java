@@ -1,22 +1,22 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.userlookup.commands.KeyParts.Spelling;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,42 +30,70 @@ import org.junit.jupiter.params.provider.EnumSource;
  * 256, the 64 KiB read of a body that is not JSON), so that a key straddling a cut would show;
  * and it does so in every spelling the service could send it back (a key with {@code / + =}
  * percent-encoded in either hex case, JSON-escaped), in its words and in a redirect's Location.
+ * The service is in memory; its base URL names a loopback port that only accepts connections,
+ * for doctor's own connect step.
  */
 class KeyNeverShownTest {
 
     private static final String KEY = KeyParts.KEY;
 
+    private static final ServerSocket CONNECTABLE = acceptingAndClosing();
+
     @RegisterExtension
-    static WireMockExtension service = Stubs.service();
+    final Registry service = new Registry("http://127.0.0.1:" + CONNECTABLE.getLocalPort());
 
     @TempDir
     Path home;
 
+    /** Doctor connects before it sends its request (through the service in memory): each connection is taken and closed. */
+    private static ServerSocket acceptingAndClosing() {
+        try {
+            ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            Thread acceptor = new Thread(() -> {
+                while (!socket.isClosed()) {
+                    try {
+                        socket.accept().close();
+                    } catch (IOException closed) {
+                        // the class is done
+                    }
+                }
+            }, "key-never-shown-connect");
+            acceptor.setDaemon(true);
+            acceptor.start();
+            return socket;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @AfterAll
+    static void stopAccepting() throws IOException {
+        CONNECTABLE.close();
+    }
+
     private Cli cli(String key) {
-        return Cli.against(service.baseUrl()).env("USERLOOKUP_API_KEY", key).env("HOME", home.toString());
+        return Cli.against(service).env("USERLOOKUP_API_KEY", key).env("HOME", home.toString());
     }
 
     @Test
     void aRefusalWhoseDetailEchoesTheKeyAcrossTheCut() {
         // "bad key <KEY>" after a detail of n characters: the key begins on each side of 300.
-        checkEveryOffset(300 - KEY.length() - 10, 300 + 2, n -> aResponse().withStatus(401)
-                .withHeader("Content-Type", "application/json")
-                .withBody("{\"detail\": \"" + "d".repeat(n) + "bad key " + KEY + " is not valid\"}"), 4, 4);
+        checkEveryOffset(300 - KEY.length() - 10, 300 + 2, n -> Reply.status(401)
+                .json("{\"detail\": \"" + "d".repeat(n) + "bad key " + KEY + " is not valid\"}"), 4, 4);
     }
 
     @Test
     void aDetailThatSpellsTheKeyWithJsonEscapesIsTakenOutToo() {
         String escaped = "\\u0075" + KEY.substring(1);
-        checkEveryOffset(300 - KEY.length() - 2, 300 + 2, n -> aResponse().withStatus(403)
-                .withHeader("Content-Type", "application/json")
-                .withBody("{\"detail\": \"" + "d".repeat(n) + escaped + "\"}"), 4, 4);
+        checkEveryOffset(300 - KEY.length() - 2, 300 + 2, n -> Reply.status(403)
+                .json("{\"detail\": \"" + "d".repeat(n) + escaped + "\"}"), 4, 4);
     }
 
     @Test
     void aBodyThatIsNotJsonQuotedByTheParserAcrossItsCuts() {
         // Jackson quotes the token ("Unrecognized token 'aaa...'") up to 256 characters, and the
         // message is cut at 200: the key begins on each side of both.
-        IntFunction<ResponseDefinitionBuilder> body = n -> aResponse().withStatus(200).withBody("a".repeat(n) + KEY + " and more");
+        IntFunction<Reply> body = n -> Reply.status(200).body("a".repeat(n) + KEY + " and more", null);
         int quoted = "Unrecognized token '".length();
         checkEveryOffset(200 - quoted - KEY.length() - 2, 200 - quoted + 1, body, 5, 5);
         checkEveryOffset(256 - KEY.length() - 2, 256 + 1, body, 5, 5);
@@ -73,22 +101,22 @@ class KeyNeverShownTest {
 
     @Test
     void aPlainTextErrorBodyAcrossTheCut() {
-        checkEveryOffset(300 - KEY.length() - 2, 300 + 2, n -> aResponse().withStatus(500)
-                .withHeader("Content-Type", "text/plain").withBody("e".repeat(n) + KEY + "\nsecond line"), 5, 5);
+        checkEveryOffset(300 - KEY.length() - 2, 300 + 2, n -> Reply.status(500)
+                .body("e".repeat(n) + KEY + "\nsecond line", "text/plain"), 5, 5);
     }
 
     @Test
     void aBodyThatIsNotJsonWithTheKeyAcrossTheEndOfWhatIsRead() {
         // After 64 KiB of white space, the first line read is whatever of the key is inside the 64 KiB.
         int read = 64 * 1024;
-        checkEveryOffset(read - KEY.length() - 1, read + 1, n -> aResponse().withStatus(502)
-                .withHeader("Content-Type", "text/plain").withBody(" ".repeat(n) + KEY), 5, 5);
+        checkEveryOffset(read - KEY.length() - 1, read + 1, n -> Reply.status(502)
+                .body(" ".repeat(n) + KEY, "text/plain"), 5, 5);
     }
 
     @Test
     void anHtmlTitleThatEchoesTheKey() {
-        checkEveryOffset(150, 210, n -> aResponse().withStatus(503).withHeader("Content-Type", "text/html")
-                .withBody("<html><head><title>" + "t".repeat(n) + KEY + "</title></head></html>"), 5, 5);
+        checkEveryOffset(150, 210, n -> Reply.status(503)
+                .body("<html><head><title>" + "t".repeat(n) + KEY + "</title></head></html>", "text/html"), 5, 5);
     }
 
     @ParameterizedTest
@@ -96,17 +124,16 @@ class KeyNeverShownTest {
     void aRefusalWhoseDetailEchoesTheKeyInAnySpellingAcrossTheCut(Spelling spelling) {
         String spelled = spelling.of(KeyParts.SLASHED);
         int before = "bad key ".length();
-        checkEveryOffset(KeyParts.SLASHED, firstBefore(300, spelled, before), 300 + 1 - before, n -> aResponse().withStatus(401)
-                .withHeader("Content-Type", "application/json")
-                .withBody("{\"detail\": \"" + "d".repeat(n) + "bad key " + jsonString(spelled) + " is not valid\"}"), 4, 4);
+        checkEveryOffset(KeyParts.SLASHED, firstBefore(300, spelled, before), 300 + 1 - before, n -> Reply.status(401)
+                .json("{\"detail\": \"" + "d".repeat(n) + "bad key " + jsonString(spelled) + " is not valid\"}"), 4, 4);
     }
 
     @ParameterizedTest
     @EnumSource(value = Spelling.class, names = "AS_SENT", mode = EnumSource.Mode.EXCLUDE)
     void aPlainTextErrorBodyWithTheKeyInAnySpellingAcrossTheCut(Spelling spelling) {
         String spelled = spelling.of(KeyParts.SLASHED);
-        checkEveryOffset(KeyParts.SLASHED, firstBefore(300, spelled, 0), 300 + 1, n -> aResponse().withStatus(500)
-                .withHeader("Content-Type", "text/plain").withBody("e".repeat(n) + spelled + "\nsecond line"), 5, 5);
+        checkEveryOffset(KeyParts.SLASHED, firstBefore(300, spelled, 0), 300 + 1, n -> Reply.status(500)
+                .body("e".repeat(n) + spelled + "\nsecond line", "text/plain"), 5, 5);
     }
 
     @ParameterizedTest
@@ -114,15 +141,15 @@ class KeyNeverShownTest {
     void aBodyThatIsNotJsonWithTheKeyInAnySpellingAcrossTheEndOfWhatIsRead(Spelling spelling) {
         String spelled = spelling.of(KeyParts.SLASHED);
         int read = 64 * 1024;
-        checkEveryOffset(KeyParts.SLASHED, firstBefore(read, spelled, 0), read + 1, n -> aResponse().withStatus(502)
-                .withHeader("Content-Type", "text/plain").withBody(" ".repeat(n) + spelled), 5, 5);
+        checkEveryOffset(KeyParts.SLASHED, firstBefore(read, spelled, 0), read + 1, n -> Reply.status(502)
+                .body(" ".repeat(n) + spelled, "text/plain"), 5, 5);
     }
 
     @ParameterizedTest
     @EnumSource(value = Spelling.class, names = "AS_SENT", mode = EnumSource.Mode.EXCLUDE)
     void aBodyThatIsNotJsonQuotedByTheParserWithTheKeyInAnySpelling(Spelling spelling) {
         String spelled = spelling.of(KeyParts.SLASHED);
-        IntFunction<ResponseDefinitionBuilder> body = n -> aResponse().withStatus(200).withBody("a".repeat(n) + spelled + " and more");
+        IntFunction<Reply> body = n -> Reply.status(200).body("a".repeat(n) + spelled + " and more", null);
         int quoted = "Unrecognized token '".length();
         checkEveryOffset(KeyParts.SLASHED, firstBefore(200 - quoted, spelled, 0), 200 - quoted + 1, body, 5, 5);
         checkEveryOffset(KeyParts.SLASHED, firstBefore(256, spelled, 0), 256 + 1, body, 5, 5);
@@ -132,9 +159,8 @@ class KeyNeverShownTest {
     @EnumSource(value = Spelling.class, names = "AS_SENT", mode = EnumSource.Mode.EXCLUDE)
     void anHtmlTitleThatEchoesTheKeyInAnySpelling(Spelling spelling) {
         String spelled = spelling.of(KeyParts.SLASHED);
-        checkEveryOffset(KeyParts.SLASHED, firstBefore(200, spelled, 0), 200 + 1, n -> aResponse().withStatus(503)
-                .withHeader("Content-Type", "text/html")
-                .withBody("<html><head><title>" + "t".repeat(n) + spelled + "</title></head></html>"), 5, 5);
+        checkEveryOffset(KeyParts.SLASHED, firstBefore(200, spelled, 0), 200 + 1, n -> Reply.status(503)
+                .body("<html><head><title>" + "t".repeat(n) + spelled + "</title></head></html>", "text/html"), 5, 5);
     }
 
     /**
@@ -149,19 +175,15 @@ class KeyNeverShownTest {
         String query = "?k=" + spelling.of(key) + "&team=1";
         List<String> leaks = new ArrayList<>();
         for (boolean refused : new boolean[] {false, true}) {
-            service.resetAll();
-            service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-1"))
-                    .willReturn(aResponse().withStatus(302).withHeader("Location", "/moved/user" + query)));
-            service.stubFor(get(urlPathEqualTo("/v2/user/"))
-                    .willReturn(aResponse().withStatus(307).withHeader("Location", "/moved/page" + query)));
-            service.stubFor(get(urlPathEqualTo("/moved/user")).willReturn(refused
-                    ? aResponse().withStatus(401).withHeader("Content-Type", "application/json")
-                            .withBody("{\"detail\": \"no access at /moved/user" + query + "\"}")
-                    : okJson(Users.user(Users.uuid(1), "customer-1"))));
-            service.stubFor(get(urlPathEqualTo("/moved/page")).willReturn(refused
-                    ? aResponse().withStatus(401).withHeader("Content-Type", "application/json")
-                            .withBody("{\"detail\": \"no access at /moved/page" + query + "\"}")
-                    : okJson(Users.page(1, 1, 1, 1))));
+            service.reset();
+            service.getPath("/v2/user/resolve/customer-1").reply(Reply.status(302).header("Location", "/moved/user" + query));
+            service.getPath("/v2/user/").reply(Reply.status(307).header("Location", "/moved/page" + query));
+            service.getPath("/moved/user").reply(refused
+                    ? Reply.status(401).json("{\"detail\": \"no access at /moved/user" + query + "\"}")
+                    : Reply.ok(Users.user(Users.uuid(1), "customer-1")));
+            service.getPath("/moved/page").reply(refused
+                    ? Reply.status(401).json("{\"detail\": \"no access at /moved/page" + query + "\"}")
+                    : Reply.ok(Users.page(1, 1, 1, 1)));
             int exit = refused ? 4 : 0;
             List<Cli.Result> results = new ArrayList<>();
             results.add(expect(exit, cli(key).run("resolve", "customer-1", "--retries", "0")));
@@ -183,19 +205,19 @@ class KeyNeverShownTest {
      * other spellings) and doctor (text and JSON) meet the answer; each exits as expected and
      * shows no part of the key.
      */
-    private void checkEveryOffset(int from, int to, IntFunction<ResponseDefinitionBuilder> answer, int resolveExit, int doctorExit) {
+    private void checkEveryOffset(int from, int to, IntFunction<Reply> answer, int resolveExit, int doctorExit) {
         checkEveryOffset(KEY, from, to, answer, resolveExit, doctorExit);
     }
 
-    private void checkEveryOffset(String key, int from, int to, IntFunction<ResponseDefinitionBuilder> answer, int resolveExit,
+    private void checkEveryOffset(String key, int from, int to, IntFunction<Reply> answer, int resolveExit,
             int doctorExit) {
         List<String> leaks = new ArrayList<>();
         for (int n = from; n <= to; n++) {
-            service.resetAll();
-            service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-1")).willReturn(answer.apply(n)));
-            service.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(answer.apply(n)));
-            service.stubFor(get(urlPathEqualTo("/v2/user/resolve/customer-2"))
-                    .willReturn(okJson(Users.user(Users.uuid(2), "customer-2"))));
+            service.reset();
+            service.getPath("/v2/user/resolve/customer-1").reply(answer.apply(n));
+            service.getPath("/v2/user/").reply(answer.apply(n));
+            // Asked for only in the batch, which the key's other spellings skip.
+            service.getPath("/v2/user/resolve/customer-2").optional().reply(Reply.ok(Users.user(Users.uuid(2), "customer-2")));
             List<Cli.Result> results = new ArrayList<>();
             results.add(expect(resolveExit, cli(key).run("resolve", "customer-1", "--retries", "0")));
             if (key.equals(KEY)) {

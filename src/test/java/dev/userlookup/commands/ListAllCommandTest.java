@@ -229,12 +229,19 @@ class ListAllCommandTest {
 
     @Test
     void pagesThatArriveOutOfOrderAreWrittenInOrder() throws Exception {
-        // Six pages of 100; the earlier a page, the slower the service answers it.
+        // Six pages of 100: the first alone, then five at once (--parallel 5), each of them answered
+        // only once the page after it has been, so the last is answered first.
         int limit = 100;
         int size = 600;
-        for (int offset = 0; offset < size; offset += limit) {
-            int delay = offset == 0 ? 0 : (size - offset) / limit * 60;
-            service.get(url(offset, limit)).answer(Held.forMillis(delay, Reply.ok(Users.page(offset, limit, size, limit))));
+        CountDownLatch nextAnswered = new CountDownLatch(0);
+        for (int offset = size - limit; offset >= 0; offset -= limit) {
+            Reply page = Reply.ok(Users.page(offset, limit, size, limit));
+            CountDownLatch answered = new CountDownLatch(1);
+            service.get(url(offset, limit)).answer(Held.until(nextAnswered, request -> {
+                answered.countDown();
+                return page;
+            }));
+            nextAnswered = offset == limit ? new CountDownLatch(0) : answered;
         }
 
         Cli.Result result = Cli.against(service).run("list", "--all", "--limit", "100", "--parallel", "5", "-o", "ndjson");
@@ -251,10 +258,13 @@ class ListAllCommandTest {
     @ParameterizedTest(name = "[{index}] --parallel {0} -> {1} at once")
     @CsvSource({"default, 4", "2, 2"})
     void atMostParallelPagesAreInFlightAndThatManyAre(String parallel, int expected) throws Exception {
-        // 1,000 users in pages of 100: the first page alone, then nine with up to --parallel in
-        // flight. Each is held 250 ms, so those sent together overlap at the service.
-        Held pages = Held.forMillis(250, teamPages(1000, 0));
+        // 1,000 users in pages of 100: the first page alone, answered at once, then nine with up
+        // to --parallel in flight. Each of the nine is held until that many are held at once (so
+        // they are, however loaded the machine), then 250 ms more, so that one past that number
+        // would be counted too.
+        Held pages = Held.together(expected, 250, teamPages(1000, 0));
         service.getPath("/v2/user/").answer(pages);
+        service.get(url(0, 100)).reply(Reply.ok(Users.page(0, 100, 1000, 100)));
         List<String> args = new ArrayList<>(List.of("list", "--all", "--limit", "100", "-o", "ndjson"));
         if (!parallel.equals("default")) {
             args.addAll(List.of("--parallel", parallel));
@@ -270,6 +280,7 @@ class ListAllCommandTest {
         assertEquals(expectedIds(0, 1000), ids);
         assertEquals(10, service.requests().size(), requestedUrls()::toString);
         assertEquals(expected, pages.most.get(), "page requests in flight at once");
+        assertEquals(url(0, 100), requestedUrlsInOrder().get(0), "the first page alone, first");
     }
 
     @Test

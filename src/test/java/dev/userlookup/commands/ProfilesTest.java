@@ -1,34 +1,39 @@
 package dev.userlookup.commands;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.userlookup.fake.Stubs;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Users;
+import dev.userlookup.network.Request;
+import dev.userlookup.network.Transport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Profiles from config.toml: choice, precedence, key sources, and every way they fail. */
+/**
+ * Profiles from config.toml: choice, precedence, key sources, and every way they fail. Two
+ * services in memory, each at its own base URL; a request goes to the one its URL names.
+ */
 class ProfilesTest {
 
     @RegisterExtension
-    static WireMockExtension prod = Stubs.service();
+    final Registry prod = new Registry("https://prod.example.test");
 
     @RegisterExtension
-    static WireMockExtension sandbox = Stubs.service();
+    final Registry sandbox = new Registry("https://sandbox.example.test");
+
+    /** Anything not for prod goes to sandbox, which fails a request for another base URL. */
+    private final Transport services = request -> (request.uri().toString().startsWith(prod.baseUrl() + "/") ? prod : sandbox)
+            .send(request);
 
     @TempDir
     Path home;
@@ -37,8 +42,8 @@ class ProfilesTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        for (WireMockExtension service : new WireMockExtension[] {prod, sandbox}) {
-            service.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(okJson(Users.user("u", "x"))));
+        for (Registry service : new Registry[] {prod, sandbox}) {
+            service.get("/v2/user/resolve/x").optional().reply(Reply.ok(Users.user("u", "x")));
         }
         config = home.resolve(".config/userlookup/config.toml");
         Files.createDirectories(config.getParent());
@@ -60,11 +65,14 @@ class ProfilesTest {
     }
 
     private Cli cli() {
-        return Cli.bare().env("HOME", home.toString());
+        return Cli.bare().env("HOME", home.toString()).through(services);
     }
 
-    private static void assertKey(WireMockExtension service, String key) {
-        service.verify(getRequestedFor(urlPathEqualTo("/v2/user/resolve/x")).withHeader("x-service-api-key", equalTo(key)));
+    private static void assertKey(Registry service, String key) {
+        List<Request> requests = service.requests();
+        assertTrue(requests.stream().anyMatch(request -> request.uri().getRawPath().equals("/v2/user/resolve/x")
+                && key.equals(request.headers().get("x-service-api-key"))), () -> "a resolve of x with the key " + key + " at "
+                + service.baseUrl() + "; it had " + service.targets());
     }
 
     @Test
@@ -84,7 +92,7 @@ class ProfilesTest {
         assertEquals(0, byEnv.exit(), byEnv::toString);
         assertEquals(0, byOption.exit(), byOption::toString);
         assertKey(sandbox, "sandbox-key-0002");
-        assertEquals(0, prod.getAllServeEvents().size());
+        assertEquals(0, prod.requests().size());
     }
 
     @Test
@@ -95,10 +103,10 @@ class ProfilesTest {
 
         assertEquals(0, envKey.exit(), envKey::toString);
         assertEquals(0, optionUrlWithItsKey.exit(), optionUrlWithItsKey::toString);
-        assertEquals(2, sandbox.getAllServeEvents().size());
+        assertEquals(2, sandbox.requests().size());
         assertKey(sandbox, "env-key-0003");
         assertKey(sandbox, "env-key-0004");
-        assertEquals(0, prod.getAllServeEvents().size());
+        assertEquals(0, prod.requests().size());
     }
 
     @Test
@@ -109,7 +117,7 @@ class ProfilesTest {
 
         assertEquals(0, result.exit(), result::toString);
         assertKey(prod, "prod-key-0001");
-        assertEquals(0, sandbox.getAllServeEvents().size());
+        assertEquals(0, sandbox.requests().size());
     }
 
     @Test
@@ -119,7 +127,7 @@ class ProfilesTest {
 
         assertEquals(0, result.exit(), result::toString);
         assertKey(sandbox, "env-key-0003");
-        assertEquals(0, prod.getAllServeEvents().size());
+        assertEquals(0, prod.requests().size());
     }
 
     @Test
@@ -129,7 +137,7 @@ class ProfilesTest {
 
         assertEquals(0, result.exit(), result::toString);
         assertKey(sandbox, "env-key-0003");
-        assertEquals(0, prod.getAllServeEvents().size());
+        assertEquals(0, prod.requests().size());
     }
 
     @Test
@@ -139,13 +147,13 @@ class ProfilesTest {
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: the key of profile prod is for " + prod.baseUrl() + ", not " + sandbox.baseUrl()
                 + "; give that service's key with USERLOOKUP_API_KEY or --api-key-file\n", result.err());
-        assertEquals(0, sandbox.getAllServeEvents().size());
-        assertEquals(0, prod.getAllServeEvents().size());
+        assertEquals(0, sandbox.requests().size());
+        assertEquals(0, prod.requests().size());
     }
 
     @Test
     void theNextPageHintKeepsTheProfile() {
-        sandbox.stubFor(get(urlPathEqualTo("/v2/user/")).willReturn(okJson(Users.page(0, 2, 10, 2))));
+        sandbox.getPath("/v2/user/").reply(Reply.ok(Users.page(0, 2, 10, 2)));
 
         Cli.Result result = cli().terminal(true, 120).run("--profile", "sandbox", "list", "--limit", "2", "--color", "never");
 
@@ -194,7 +202,7 @@ class ProfilesTest {
         assertEquals(2, result.exit());
         assertEquals("userlookup: profile prod: cannot read the API key file " + home.resolve(".config/userlookup/prod.key")
                 + ": no such file\n", result.err());
-        assertEquals(0, prod.getAllServeEvents().size());
+        assertEquals(0, prod.requests().size());
     }
 
     @Test
@@ -216,7 +224,7 @@ class ProfilesTest {
         assertEquals(2, result.exit());
         assertEquals("userlookup: profile broken: the key command failed (exit 3)\n", result.err());
         assertFalse(result.out().contains("secret-fragment-77"));
-        assertEquals(0, prod.getAllServeEvents().size());
+        assertEquals(0, prod.requests().size());
     }
 
     @Test
@@ -295,7 +303,7 @@ class ProfilesTest {
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: " + message + "\n", result.err());
         assertFalse(Files.exists(mark), "the key command ran");
-        assertEquals(0, prod.getAllServeEvents().size());
+        assertEquals(0, prod.requests().size());
     }
 
     @Test
@@ -373,7 +381,7 @@ class ProfilesTest {
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: the API key file " + key + " is writable by others (mode 0602): refused; chmod go-w " + key + "\n",
                 result.err());
-        assertEquals(0, prod.getAllServeEvents().size());
+        assertEquals(0, prod.requests().size());
     }
 
     @Test
@@ -386,7 +394,7 @@ class ProfilesTest {
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: the API key file " + key + " belongs to another user (4242): refused; use a file of your own\n",
                 result.err());
-        assertEquals(0, prod.getAllServeEvents().size());
+        assertEquals(0, prod.requests().size());
     }
 
     /**

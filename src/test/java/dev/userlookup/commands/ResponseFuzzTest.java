@@ -16,7 +16,10 @@ import dev.userlookup.commands.FuzzCase.Command;
 import dev.userlookup.commands.OutcomeCheck.Outcome;
 import dev.userlookup.commands.ResponseOracle.Judgement;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.fake.Registry;
+import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Stubs;
+import dev.userlookup.network.Transport;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -49,7 +52,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * control characters, invalid UTF-8, a BOM, whitespace), now and then gzip-encoded (sound or
  * corrupt), with a wrong Content-Type or with status 201 or 203, are served to
  * {@code resolve x}, {@code list}, {@code list --all} and {@code list --count} in every output
- * format.
+ * format: the gzipped ones over HTTP (unzipping is the transport's), the others through the service
+ * in memory.
  *
  * <p>Every case must end in exit 0 or 5, within a time bound, never with a stack trace, never
  * showing the key; after exit 0 nothing on stderr (but one warning line for {@code --all}),
@@ -162,12 +166,16 @@ class ResponseFuzzTest {
     // Minimal cases of what the fuzzing found, kept now that the tool handles them
 
     private static Cli.Result serve(String path, String body, String... args) {
-        service.resetMappings();
-        service.stubFor(get(urlPathEqualTo(path)).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json").withBody(body.getBytes(UTF_8))));
+        return serve(path, body.getBytes(UTF_8), args);
+    }
+
+    /** This body with status 200 as JSON, through the service in memory. */
+    private static Cli.Result serve(String path, byte[] body, String... args) {
+        Registry inMemory = new Registry(service.baseUrl());
+        inMemory.getPath(path).reply(Reply.status(200).body(body, "application/json"));
         String[] all = Arrays.copyOf(args, args.length + 4);
         System.arraycopy(new String[] {"--retries", "0", "--timeout", "5"}, 0, all, args.length, 4);
-        return run(service.baseUrl(), false, 0, all);
+        return run(service.baseUrl(), inMemory, false, 0, all);
     }
 
     private static void assertExit0Or5Cleanly(Cli.Result result) {
@@ -227,13 +235,10 @@ class ResponseFuzzTest {
      */
     @Test
     void invalidUtf8InAFieldNameDoesNotComeOutAsJsonThatCannotBeRead() {
-        service.resetMappings();
         byte[] body = ByteMutators.concat("{\"user_id\":\"u\",\"client_user_id\":\"x\",\"k".getBytes(UTF_8),
                 new byte[] {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, "\":1}".getBytes(UTF_8));
-        service.stubFor(get(urlPathEqualTo(RESOLVE_PATH)).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json").withBody(body)));
 
-        Cli.Result result = run(service.baseUrl(), false, 0, "resolve", "x", "-o", "json", "--retries", "0");
+        Cli.Result result = serve(RESOLVE_PATH, body, "resolve", "x", "-o", "json");
 
         assertExit0Or5Cleanly(result);
         if (result.exit() == 0) {
@@ -261,19 +266,27 @@ class ResponseFuzzTest {
     // Running one case
 
     private static Outcome execute(FuzzCase c) throws InterruptedException {
-        service.resetMappings();
-        ResponseDefinitionBuilder response = aResponse().withStatus(c.http().status()).withBody(c.wire());
-        if (c.http().contentType() != null) {
-            response = response.withHeader("Content-Type", c.http().contentType());
-        }
-        if (c.http().contentEncoding() != null) {
-            response = response.withHeader("Content-Encoding", c.http().contentEncoding());
-        }
-        service.stubFor(get(urlPathEqualTo(c.command() == Command.RESOLVE ? RESOLVE_PATH : LIST_PATH)).willReturn(response));
-
+        String path = c.command() == Command.RESOLVE ? RESOLVE_PATH : LIST_PATH;
         String baseUrl = service.baseUrl();
+        Transport transport = null;
+        if (c.http().contentEncoding() != null) {
+            // Unzipping is the transport's: the wire.
+            service.resetMappings();
+            ResponseDefinitionBuilder response = aResponse().withStatus(c.http().status()).withBody(c.wire())
+                    .withHeader("Content-Encoding", c.http().contentEncoding());
+            if (c.http().contentType() != null) {
+                response = response.withHeader("Content-Type", c.http().contentType());
+            }
+            service.stubFor(get(urlPathEqualTo(path)).willReturn(response));
+        } else {
+            Registry inMemory = new Registry(baseUrl);
+            inMemory.getPath(path).reply(Reply.status(c.http().status()).body(c.wire(), c.http().contentType()));
+            transport = inMemory;
+        }
+
+        Transport through = transport;
         long started = System.nanoTime();
-        Future<Cli.Result> pending = runner.submit(() -> run(baseUrl, c.terminal(), c.width(), c.args()));
+        Future<Cli.Result> pending = runner.submit(() -> run(baseUrl, through, c.terminal(), c.width(), c.args()));
         try {
             Cli.Result result = pending.get(CASE_BOUND_SECONDS, TimeUnit.SECONDS);
             return new Outcome(result, null, false, (System.nanoTime() - started) / 1_000_000);
@@ -292,14 +305,17 @@ class ResponseFuzzTest {
         }
     }
 
-    /** As {@link Cli#run}, with stdout a terminal or not and stderr never one (no progress line). */
-    private static Cli.Result run(String baseUrl, boolean stdoutIsTerminal, int width, String... args) {
+    /**
+     * As {@link Cli#run}, with stdout a terminal or not and stderr never one (no progress line),
+     * through this transport (a service in memory), or null: over HTTP to the base URL.
+     */
+    private static Cli.Result run(String baseUrl, Transport transport, boolean stdoutIsTerminal, int width, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), out, new PrintStream(err, true, UTF_8),
                 Map.of("USERLOOKUP_BASE_URL", baseUrl, "USERLOOKUP_API_KEY", TestKeys.KEY),
                 Terminal.fixed(stdoutIsTerminal, false, width));
-        int exit = App.run(args, io);
+        int exit = App.run(args, new Factory(io, SignalStop.NONE, null, transport), null);
         return new Cli.Result(exit, out.toByteArray(), err.toString(UTF_8));
     }
 

@@ -259,13 +259,14 @@ class LauncherIT {
     /**
      * A JAVA_HOME whose bin/java is the real one of a JDK of that feature release and whose release
      * file says {@code JAVA_RUNTIME_VERSION="version"}, or has no such line (null), or is missing ("").
+     * Its dump is a copy of the build's archive: what the version string decides is whether an
+     * archive is made and its name; a real dump, and its use, are the fresh home's test.
      */
     private Path fakeJdk(String version, int feature) throws Exception {
         Path real = realJdk(feature);
         assumeTrue(real != null, "a JDK " + feature + "+ to stand behind " + version);
         Path home = Files.createDirectories(dir.resolve("jdk " + (version == null ? "unnamed" : version.isEmpty() ? "bare" : version)));
-        Files.createDirectories(home.resolve("bin"));
-        Files.createSymbolicLink(home.resolve("bin/java"), real.resolve("bin/java"));
+        writeJava(home, real, DUMP_COPIES_THE_BUILDS_ARCHIVE);
         if (version == null) {
             Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Example\"\nJAVA_VERSION=\"" + feature + "\"\n");
         } else if (!version.isEmpty()) {
@@ -682,9 +683,22 @@ class LauncherIT {
      */
     private Path wrappedJdk(String onDump) throws Exception {
         Path real = Path.of(System.getProperty("java.home"));
-        Path home = Files.createDirectories(dir.resolve("wrapped jdk/bin")).getParent();
+        Path home = Files.createDirectories(dir.resolve("wrapped jdk"));
         Files.copy(real.resolve("release"), home.resolve("release"));
-        Path java = home.resolve("bin/java");
+        writeJava(home, real, onDump);
+        return home;
+    }
+
+    /**
+     * For a dump whose archive only has to be there, whole (JDK 17 crashes on a truncated one):
+     * the build's own, which a JVM given it for another jar or JDK leaves alone without a word.
+     */
+    private static final String DUMP_COPIES_THE_BUILDS_ARCHIVE = "  exec cp '" + Subprocess.LAUNCHER.resolveSibling("userlookup.jsa")
+            + "' \"$archive\"";
+
+    /** {@code home}/bin/java: as {@link #wrappedJdk} says, around the java of {@code real}. */
+    private static void writeJava(Path home, Path real, String onDump) throws Exception {
+        Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
         Files.writeString(java, "#!/bin/sh\n"
                 + "case \" $* \" in *\" -Xshare:dump \"*)\n"
                 + "  for arg; do case $arg in -XX:SharedArchiveFile=*) archive=${arg#-XX:SharedArchiveFile=} ;; esac; done\n"
@@ -692,7 +706,6 @@ class LauncherIT {
                 + ";; esac\n"
                 + "exec '" + real.resolve("bin/java") + "' \"$@\"\n");
         java.toFile().setExecutable(true);
-        return home;
     }
 
     @Test
@@ -734,10 +747,11 @@ class LauncherIT {
     @Test
     void aDumpKilledHalfwayLeavesNothingTheNextRunWouldTake() throws Exception {
         // JDK 17 crashes (SIGBUS) on a truncated archive: the half that was written must never be
-        // where a run looks. The first dump writes half an archive and is killed; the next is real.
+        // where a run looks. The first dump writes half an archive and is killed; the next writes a whole one.
         Path once = dir.resolve("killed once");
         Path jdk = wrappedJdk("  if [ ! -e '" + once + "' ]; then : > '" + once + "'; head -c 100000 '"
-                + Subprocess.LAUNCHER.resolveSibling("userlookup.jsa") + "' > \"$archive\"; kill -9 $$; fi");
+                + Subprocess.LAUNCHER.resolveSibling("userlookup.jsa") + "' > \"$archive\"; kill -9 $$; fi\n"
+                + DUMP_COPIES_THE_BUILDS_ARCHIVE);
         Path home = unpackWithClassList();
         Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
         Path cache = dir.resolve("home/.cache/userlookup");
@@ -827,11 +841,14 @@ class LauncherIT {
         Path home = unpackWithClassList();
         String id = fake.users().clientUserId(7);
         Path file = Files.writeString(dir.resolve("a file"), "not a folder");
+        // Where root writes all the same, what is written does not matter here: no real dump.
+        String jdk = wrappedJdk(DUMP_COPIES_THE_BUILDS_ARCHIVE).toString();
 
         // XDG_CACHE_HOME under a file (no one can make a folder there, root neither), and no HOME at all.
-        assertResolves(onPath(freshHome(home.resolve("bin"), "XDG_CACHE_HOME", file.resolve("cache").toString()), "resolve", id));
-        assertResolves(onPath(freshHome(home.resolve("bin"), "HOME", null), "resolve", id));
-        assertResolves(onPath(freshHome(home.resolve("bin"), "HOME", "", "XDG_CACHE_HOME", "relative/cache"), "resolve", id));
+        assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "XDG_CACHE_HOME", file.resolve("cache").toString()),
+                "resolve", id));
+        assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "HOME", null), "resolve", id));
+        assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "HOME", "", "XDG_CACHE_HOME", "relative/cache"), "resolve", id));
         assertEquals(List.of(), filesIn(dir.resolve("some project")), "a relative XDG_CACHE_HOME is not taken");
 
         // A read-only cache folder (root writes there all the same).
@@ -839,7 +856,8 @@ class LauncherIT {
         readOnly.toFile().setWritable(false, false);
         readOnly.getParent().toFile().setWritable(false, false);
         try {
-            assertResolves(onPath(freshHome(home.resolve("bin"), "XDG_CACHE_HOME", readOnly.getParent().toString()), "resolve", id));
+            assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "XDG_CACHE_HOME", readOnly.getParent().toString()),
+                    "resolve", id));
             if (!"root".equals(System.getProperty("user.name"))) {
                 assertEquals(List.of(), filesIn(readOnly));
             }

@@ -81,7 +81,9 @@ class PlantedArchiveIT {
         Files.copy(Subprocess.LAUNCHER.resolveSibling("userlookup.classlist"), bin.resolve("userlookup.classlist"));
 
         // A java that notes its arguments (a run a line, each ends with US), then is the real one;
-        // FAIL_DUMP=1 makes a dump fail.
+        // but its dump copies the build's archive (whole: JDK 17 crashes on a truncated one), which
+        // the JVM, given it for another jar, leaves alone: which archive is written and given is
+        // what is tested here, not the JVM's use of it. FAIL_DUMP=1 makes a dump fail.
         Path real = Path.of(System.getProperty("java.home"));
         jdk = Files.createDirectories(dir.resolve("jdk/bin")).getParent();
         Files.copy(real.resolve("release"), jdk.resolve("release"));
@@ -90,7 +92,11 @@ class PlantedArchiveIT {
         Path java = jdk.resolve("bin/java");
         Files.writeString(java, "#!/bin/sh\n"
                 + "{ printf '%s\\037' \"$@\"; echo; } >> '" + javaLog + "'\n"
-                + "case \" $* \" in *\" -Xshare:dump \"*) [ \"$FAIL_DUMP\" = 1 ] && exit 1 ;; esac\n"
+                + "case \" $* \" in *\" -Xshare:dump \"*)\n"
+                + "  [ \"$FAIL_DUMP\" = 1 ] && exit 1\n"
+                + "  for arg; do case $arg in -XX:SharedArchiveFile=*) archive=${arg#-XX:SharedArchiveFile=} ;; esac; done\n"
+                + "  exec cp '" + Subprocess.LAUNCHER.resolveSibling("userlookup.jsa") + "' \"$archive\" ;;\n"
+                + "esac\n"
                 + "exec '" + real.resolve("bin/java") + "' \"$@\"\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
 
