@@ -60,7 +60,7 @@ class BatchResolveTest {
     @RegisterExtension
     final Registry service = new Registry();
 
-    private Held echo = Held.forMillis(0, BatchResolveTest::echo);
+    private Held echo = Held.counting(BatchResolveTest::echo);
 
     private static final String CSV_HEADER =
             "user_id,team_id,client_user_id,created_on,sources,time_zone,birth_date,ingestion_start,ingestion_end";

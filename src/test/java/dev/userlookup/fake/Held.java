@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * Answers of the service in memory that are held first, a time or until the test releases them,
- * counting how many requests are held at once: the one place tests hold a request. The run's
- * cancel (an interrupt) ends the hold, as a closed connection ends a slow answer.
+ * Answers of the service in memory that are held first, until the test releases them or until a
+ * number are held at once, counting how many are held at once: the one place tests hold a
+ * request. The run's cancel (an interrupt) ends the hold, as a closed connection ends a slow answer.
  */
 public final class Held implements Function<Request, Reply> {
 
@@ -30,27 +30,18 @@ public final class Held implements Function<Request, Reply> {
         this.together = new CountDownLatch(together);
     }
 
-    /**
-     * Each request held this long. A hold in time, not a wait for an event: how many requests the
-     * tool has in flight at once is what is measured, and a request cannot know how many more
-     * will come (waiting for the expected number would assume the answer).
-     */
-    public static Held forMillis(long millis, Function<Request, Reply> answer) {
-        return new Held(millis, new CountDownLatch(0), answer, 0);
+    /** Each request answered at once, counted while it is in. */
+    public static Held counting(Function<Request, Reply> answer) {
+        return new Held(0, new CountDownLatch(0), answer, 0);
     }
 
     /**
      * Each request held until {@code together} are held at once (25 s at most), then {@code millis}
-     * more, so that one past that number would still be counted: on a loaded machine a hold in
-     * time alone could end before the last of them arrived.
+     * more, so that one past that number would still be counted. The one hold in time: that no
+     * more than a number go out at once can only be seen over a window for one more to show.
      */
     public static Held together(int together, long millis, Function<Request, Reply> answer) {
         return new Held(millis, new CountDownLatch(0), answer, together);
-    }
-
-    /** This reply, held this long. */
-    public static Held forMillis(long millis, Reply reply) {
-        return forMillis(millis, request -> reply);
     }
 
     /** Each request held until the test counts {@code release} down (25 s at most). */
