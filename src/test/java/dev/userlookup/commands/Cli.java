@@ -112,6 +112,14 @@ final class Cli {
             return new String(outBytes, StandardCharsets.UTF_8);
         }
 
+        /** What every failure owes its reader: one line of stderr, in the tool's name, no stack trace, no key. */
+        void assertOneErrorLine() {
+            org.junit.jupiter.api.Assertions.assertEquals(1, err.split("\n").length, this::toString);
+            org.junit.jupiter.api.Assertions.assertTrue(err.startsWith("userlookup: ") && err.endsWith("\n"), this::toString);
+            org.junit.jupiter.api.Assertions.assertFalse(err.contains("\tat "), () -> "no stack trace: " + err);
+            org.junit.jupiter.api.Assertions.assertFalse(err.contains(TestKeys.KEY), () -> "the key leaked: " + err);
+        }
+
         @Override
         public String toString() {
             return "exit " + exit + "\n--- stdout\n" + out() + "--- stderr\n" + err;

@@ -56,13 +56,6 @@ class ExitStatusTest {
         return Cli.against(service).timing(timing).run(args);
     }
 
-    private static void assertOneLine(Cli.Result result) {
-        assertEquals(1, result.err().split("\n").length, result::toString);
-        assertTrue(result.err().startsWith("userlookup: "), result::toString);
-        assertTrue(result.err().endsWith("\n"), result::toString);
-        assertFalse(result.err().contains("\tat "), "no stack trace: " + result.err());
-        assertFalse(result.err().contains(TestKeys.KEY), "the key leaked: " + result.err());
-    }
 
     @ParameterizedTest(name = "HTTP {0} -> exit {1}")
     @CsvSource({
@@ -100,7 +93,7 @@ class ExitStatusTest {
         Cli.Result result = Cli.against(service).run("list", "--all", "--limit", "2", "--retries", "0", "--parallel", "1");
 
         assertEquals(5, result.exit(), result::toString);
-        assertOneLine(result);
+        result.assertOneErrorLine();
         com.fasterxml.jackson.databind.JsonNode document = new com.fasterxml.jackson.databind.ObjectMapper().readTree(result.outBytes());
         assertEquals(4, document.get("users").size(), result.out());
         assertEquals(4, document.get("total").asInt());
@@ -113,7 +106,7 @@ class ExitStatusTest {
         Cli.Result result = Cli.against(service.baseUrl() + "/wrong").through(service).run("list");
 
         assertEquals(5, result.exit(), result::toString);
-        assertOneLine(result);
+        result.assertOneErrorLine();
         assertTrue(result.err().contains("check the base URL"), result.err());
     }
 
@@ -153,7 +146,7 @@ class ExitStatusTest {
         Cli.Result result = resolveX();
 
         assertEquals(5, result.exit(), result::toString);
-        assertOneLine(result);
+        result.assertOneErrorLine();
         assertTrue(result.err().startsWith("userlookup: resolve \"x\": the response is not the JSON expected"), result.err());
         assertEquals("", result.out());
     }
@@ -178,7 +171,7 @@ class ExitStatusTest {
         Cli.Result json = resolveX("-o", "json");
 
         assertEquals(5, table.exit(), table::toString);
-        assertOneLine(table);
+        table.assertOneErrorLine();
         assertTrue(table.err().contains("created_on"), table.err());
         assertEquals("", table.out());
         assertEquals(0, json.exit(), json::toString);
@@ -199,7 +192,7 @@ class ExitStatusTest {
         Cli.Result result = Cli.against(service).run("list");
 
         assertEquals(5, result.exit(), result::toString);
-        assertOneLine(result);
+        result.assertOneErrorLine();
     }
 
     @Test
@@ -276,7 +269,7 @@ class ExitStatusTest {
         Cli.Result result = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> resolveX("--retries", "3"));
 
         assertEquals(5, result.exit());
-        assertOneLine(result);
+        result.assertOneErrorLine();
         assertTrue(result.err().contains("it asks to wait 3600 s: try again after "), result.err());
         assertEquals(1, service.count(RESOLVE_X));
     }
@@ -324,7 +317,7 @@ class ExitStatusTest {
         Cli.Result result = resolveX();
 
         assertEquals(5, result.exit(), result::toString);
-        assertOneLine(result);
+        result.assertOneErrorLine();
         assertTrue(result.err().contains("redirected to another origin"), result.err());
         assertEquals(List.of(RESOLVE_X), service.targets());
     }

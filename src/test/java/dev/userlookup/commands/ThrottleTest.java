@@ -37,11 +37,6 @@ class ThrottleTest {
         return Cli.against(service).timing(timing);
     }
 
-    private static void assertOneLine(Cli.Result result) {
-        assertEquals(1, result.err().split("\n").length, result::toString);
-        assertTrue(result.err().startsWith("userlookup: "), result::toString);
-        assertFalse(result.err().contains("\tat "), "no stack trace: " + result.err());
-    }
 
     /**
      * 429 with Retry-After: 0 on every page after the first, --parallel 16, until the run has had
@@ -59,7 +54,7 @@ class ThrottleTest {
         Cli.Result result = cli().run("list", "--all", "--parallel", "16", "-o", "ndjson");
 
         assertEquals(5, result.exit(), result::toString);
-        assertOneLine(result);
+        result.assertOneErrorLine();
         // Whichever request gave up first, the walk ends at its head page, in its name.
         assertTrue(result.err().startsWith("userlookup: list (offset 500 limit 500): the service is busy (HTTP 429); "), result.err());
         int requests = service.requests().size();
@@ -116,7 +111,7 @@ class ThrottleTest {
         Cli.Result result = cli().run("resolve", "x");
 
         assertEquals(5, result.exit(), result::toString);
-        assertOneLine(result);
+        result.assertOneErrorLine();
         // The pauses (a fake clock's jitter is the backoff's ceiling): 0.5, 1, 2, 4, 8, 16 s, 31.5 s in all.
         assertEquals("userlookup: resolve \"x\": the service failed (HTTP 503); gave up after 6 retries: nothing answered for 30 s\n",
                 result.err());
@@ -140,7 +135,7 @@ class ThrottleTest {
                 () -> cli().run("resolve", "x"));
 
         assertEquals(5, result.exit(), result::toString);
-        assertOneLine(result);
+        result.assertOneErrorLine();
         assertEquals(1, service.count("/v2/user/resolve/x"));
         assertTrue(result.err().matches("(?s).*it asks to wait " + seconds + " s, about [0-9,]+ years: longer than any date\n"),
                 result.err());
@@ -153,7 +148,7 @@ class ThrottleTest {
         Cli.Result result = cli().run("resolve", "x");
 
         assertEquals(5, result.exit(), result::toString);
-        assertOneLine(result);
+        result.assertOneErrorLine();
         String day = java.time.LocalDate.now(timing.wallClock()).plusDays(2).toString();
         assertTrue(result.err().matches("(?s).*it asks to wait 172800 s: try again after \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\n"),
                 result.err());
