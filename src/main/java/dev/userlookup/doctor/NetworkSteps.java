@@ -16,7 +16,6 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -74,10 +73,8 @@ final class NetworkSteps {
             for (InetAddress address : addresses) {
                 shown.add(address.getHostAddress());
             }
-            Map<String, Object> facts = new LinkedHashMap<>();
-            facts.put("host", host);
-            facts.put("addresses", shown);
-            steps.add(Step.passed("dns", Step.millisSince(started), facts, host + " -> " + String.join(", ", shown)));
+            steps.add(Step.passed("dns", Step.millisSince(started), Step.facts("host", host, "addresses", shown),
+                    host + " -> " + String.join(", ", shown)));
             return addresses;
         } catch (UnknownHostException e) {
             steps.add(Step.failed("dns", Step.millisSince(started), "cannot resolve host " + host,
@@ -95,8 +92,7 @@ final class NetworkSteps {
             try {
                 socket.connect(new InetSocketAddress(address, port), timeoutMillis());
                 socket.setSoTimeout(timeoutMillis());
-                Map<String, Object> facts = new LinkedHashMap<>();
-                facts.put("address", address.getHostAddress() + ":" + port);
+                Map<String, Object> facts = Step.facts("address", address.getHostAddress() + ":" + port);
                 steps.add(Step.passed("connect", Step.millisSince(started), facts, address.getHostAddress() + ":" + port
                         + (proxy != null ? " (the proxy)" : "")));
                 return socket;
@@ -129,9 +125,7 @@ final class NetworkSteps {
             String statusLine = readHead(socket.getInputStream());
             int status = statusOf(statusLine);
             if (status >= 200 && status < 300) {
-                Map<String, Object> facts = new LinkedHashMap<>();
-                facts.put("proxy", proxy.address());
-                facts.put("status", status);
+                Map<String, Object> facts = Step.facts("proxy", proxy.address(), "status", status);
                 steps.add(Step.passed("proxy", Step.millisSince(started), facts, "CONNECT " + host + ":" + port + " through "
                         + proxy.address() + ": " + status));
                 return true;

@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,25 +44,17 @@ final class TlsStep {
             tls.startHandshake();
             SSLSession session = tls.getSession();
             Certificate[] peer = session.getPeerCertificates();
-            X509Certificate[] chain = new X509Certificate[peer.length];
-            for (int i = 0; i < peer.length; i++) {
-                chain[i] = (X509Certificate) peer[i];
-            }
+            X509Certificate[] chain = Arrays.copyOf(peer, peer.length, X509Certificate[].class);
             X509Certificate server = chain[0];
             String alpn = tls.getApplicationProtocol();
             String http = "h2".equals(alpn) ? "HTTP/2" : "HTTP/1.1";
             Instant expires = server.getNotAfter().toInstant();
             long daysLeft = Duration.between(Instant.now(), expires).toDays();
             boolean caNeeded = !jdkAloneTrusts(chain);
-            Map<String, Object> facts = new LinkedHashMap<>();
-            facts.put("version", session.getProtocol());
-            facts.put("cipher", session.getCipherSuite());
-            facts.put("http", http);
-            facts.put("subject", server.getSubjectX500Principal().getName());
-            facts.put("issuer", server.getIssuerX500Principal().getName());
-            facts.put("expires", DAY.format(expires.atOffset(ZoneOffset.UTC)));
-            facts.put("days_left", daysLeft);
-            facts.put("ca_cert_needed", caNeeded);
+            Map<String, Object> facts = Step.facts("version", session.getProtocol(), "cipher", session.getCipherSuite(),
+                    "http", http, "subject", server.getSubjectX500Principal().getName(),
+                    "issuer", server.getIssuerX500Principal().getName(), "expires", DAY.format(expires.atOffset(ZoneOffset.UTC)),
+                    "days_left", daysLeft, "ca_cert_needed", caNeeded);
             tls.close();
             return Step.passed("tls", Step.millisSince(started), facts, session.getProtocol() + ", " + session.getCipherSuite()
                     + ", " + http + "; certificate " + server.getSubjectX500Principal().getName() + " from "
