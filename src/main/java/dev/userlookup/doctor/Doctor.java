@@ -30,7 +30,7 @@ public final class Doctor {
         }
         List<Step> steps = new ArrayList<>(new NetworkSteps(settings.baseUrl().value(), settings.proxy(), settings.caFileValues(),
                 settings.timeout().value()).run());
-        Step failed = firstFailed(steps);
+        Step failed = steps.stream().filter(step -> !step.ok()).findFirst().orElse(null);
         if (failed != null) {
             return unreachable(lines, warnings, steps, failed);
         }
@@ -52,14 +52,5 @@ public final class Doctor {
     private static DoctorReport unreachable(List<SettingLine> lines, List<String> warnings, List<Step> steps, Step failed) {
         return new DoctorReport(lines, warnings, List.of(), steps, ExitCode.UNAVAILABLE,
                 "the service is unreachable: step " + failed.name() + " failed: " + failed.problem(), failed.advice());
-    }
-
-    private static Step firstFailed(List<Step> steps) {
-        for (Step step : steps) {
-            if (!step.ok()) {
-                return step;
-            }
-        }
-        return null;
     }
 }

@@ -130,16 +130,12 @@ public final class ServiceClient implements AutoCloseable {
             return;
         }
         String hint = "it is not shown";
-        if (answered != null && sameUnderNormalising(asked, answered)) {
+        if (answered != null && normalised(asked).equals(normalised(answered))) {
             // Only then is the id the service has worth naming: it is the one asked for, written otherwise.
             hint = "it is not shown; the service has the id as \"" + answered + "\": ask for it exactly so";
         }
         throw new ServiceException.OtherUser(operation,
                 "the service answered with a user whose client_user_id is not the one asked for", hint);
-    }
-
-    private static boolean sameUnderNormalising(String a, String b) {
-        return normalised(a).equals(normalised(b));
     }
 
     private static String normalised(String id) {
