@@ -1,15 +1,29 @@
 package dev.userlookup.service;
 
+import dev.userlookup.model.json.Json;
+import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.redaction.ServiceText;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.Response;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** The failure an answer's status means, in words, the key taken out of the service's text before it is cut short. */
+/**
+ * The failure an answer's status means, in words, with the service's own detail in one line: the
+ * key taken out of the service's text before it is cut short.
+ */
 final class StatusErrors {
 
     /** A message is one line. */
     static final int MAX_DETAIL = 300;
     private static final int MAX_KEYLESS_BODY = 64 * 1024;
+    /** How much of a body that is not JSON is read for its first line or title. */
+    private static final int TEXT_BYTES = 64 * 1024;
+    private static final Pattern TITLE = Pattern.compile("<title[^>]*>([^<]{1,200})</title>", Pattern.CASE_INSENSITIVE);
 
     private StatusErrors() {
     }
@@ -19,7 +33,7 @@ final class StatusErrors {
             ClientSettings settings) {
         int status = response.status();
         ServiceException.Answered answered = ServiceException.Answered.of(status, response.date());
-        ServiceText detailText = ErrorDetail.from(response.body(), response.contentType(), settings.apiKey());
+        ServiceText detailText = detail(response.body(), response.contentType(), settings.apiKey());
         String detail = detailText == null ? null : detailText.cut(MAX_DETAIL).toString();
         if (status == 401 || status == 403) {
             String keyNamed = settings.keyOrigin() == null ? "the key" : "the key from " + settings.keyOrigin();
@@ -58,11 +72,82 @@ final class StatusErrors {
      * For a Retry-After too long to sit out: the service's detail only when it needs no cutting,
      * a longer one left out; the console takes the key out of it as it prints.
      */
-    static String detail(Response response) {
+    static String uncutDetail(Response response) {
         if (response.body() == null || response.body().length > MAX_KEYLESS_BODY) {
             return null;
         }
-        ServiceText detail = ErrorDetail.from(response.body(), response.contentType(), null);
+        ServiceText detail = detail(response.body(), response.contentType(), null);
         return detail == null || detail.cut(MAX_DETAIL) != detail ? null : detail.toString();
+    }
+
+    /**
+     * The detail, the key taken out before anything is cut: out of the bytes before a part of them
+     * is read as text, and out of the JSON detail once its escapes are undone.
+     */
+    private static ServiceText detail(byte[] body, String contentType, ApiKey key) {
+        if (body == null || body.length == 0) {
+            return null;
+        }
+        ServiceText text = ServiceText.decode(body, TEXT_BYTES, key).strip();
+        String start = text.toString();
+        if (start.startsWith("{") || start.startsWith("[")) {
+            try {
+                String detail = fromJson(Json.mapper().readTree(body));
+                if (detail != null) {
+                    return ServiceText.of(detail, key);
+                }
+            } catch (Exception notJson) {
+                // fall through to the text forms
+            }
+        }
+        boolean html = (contentType != null && contentType.toLowerCase(Locale.ROOT).contains("html"))
+                || start.regionMatches(true, 0, "<!doctype", 0, 9) || start.regionMatches(true, 0, "<html", 0, 5);
+        if (html) {
+            Matcher title = TITLE.matcher(start);
+            // The title is read from text the key is already out of, and is 200 characters at most.
+            return ServiceText.of(title.find() ? "an HTML page: " + title.group(1).strip() : "an HTML page", key);
+        }
+        return text.firstLine();
+    }
+
+    private static String fromJson(JsonNode root) {
+        JsonNode detail = root.isObject() ? root.get("detail") : null;
+        if (detail == null && root.isObject()) {
+            detail = root.has("message") ? root.get("message") : root.get("error");
+        }
+        if (detail == null || detail.isNull()) {
+            return null;
+        }
+        if (detail.isTextual()) {
+            return detail.asText();
+        }
+        if (detail.isArray()) {
+            List<String> problems = new ArrayList<>();
+            for (JsonNode item : detail) {
+                problems.add(validationProblem(item));
+            }
+            return String.join("; ", problems);
+        }
+        return detail.toString();
+    }
+
+    /** {@code {"loc": ["query", "limit"], "msg": "..."}} becomes {@code limit: ...}. */
+    private static String validationProblem(JsonNode item) {
+        if (!item.isObject()) {
+            return item.isTextual() ? item.asText() : item.toString();
+        }
+        List<String> location = new ArrayList<>();
+        JsonNode loc = item.get("loc");
+        if (loc != null && loc.isArray()) {
+            for (JsonNode part : loc) {
+                location.add(part.asText());
+            }
+            if (location.size() > 1 && List.of("query", "path", "body", "header").contains(location.get(0))) {
+                location.remove(0);
+            }
+        }
+        JsonNode msg = item.get("msg");
+        String message = msg == null ? item.toString() : msg.asText();
+        return location.isEmpty() ? message : String.join(".", location) + ": " + message;
     }
 }
