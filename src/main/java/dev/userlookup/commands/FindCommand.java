@@ -86,8 +86,8 @@ final class FindCommand implements Callable<Integer> {
         }
         Settings settings = factory.settings();
         UserIndex index = noCache ? UserIndex.none()
-                : UserIndex.open(UserPaths.cacheFolder(factory.console().io().env()), settings.baseUrl().value().toString(),
-                        settings.apiKey().value());
+                : UserIndex.open(UserPaths.cacheFolder(factory.console().io().env()),
+                        settings.baseUrl().value().toString(), settings.apiKey().value());
         // The users found are few, so the progress line shows whatever stdout is.
         WalkProgress progress = factory.console().terminal().stderrIsTerminal()
                 ? WalkProgress.on(factory.console().stderr().progressLine("users searched")) : WalkProgress.NONE;

@@ -223,8 +223,9 @@ final class NetworkSteps {
             boolean caNeeded = !jdkAloneTrusts(chain);
             Map<String, Object> facts = Step.facts("version", session.getProtocol(), "cipher", session.getCipherSuite(),
                     "http", http, "subject", server.getSubjectX500Principal().getName(),
-                    "issuer", server.getIssuerX500Principal().getName(), "expires", DAY.format(expires.atOffset(ZoneOffset.UTC)),
-                    "days_left", daysLeft, "ca_cert_needed", caNeeded);
+                    "issuer", server.getIssuerX500Principal().getName(),
+                    "expires", DAY.format(expires.atOffset(ZoneOffset.UTC)), "days_left", daysLeft,
+                    "ca_cert_needed", caNeeded);
             tls.close();
             return Step.passed("tls", Step.millisSince(started), facts, session.getProtocol() + ", " + session.getCipherSuite()
                     + ", " + http + "; certificate " + server.getSubjectX500Principal().getName() + " from "

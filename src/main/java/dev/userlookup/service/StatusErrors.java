@@ -42,7 +42,8 @@ final class StatusErrors {
         if (status == 407) {
             return settings.proxy() == null
                     ? new ServiceException.Unavailable(operation, answered, "a proxy refused the request (HTTP 407)", detail, null)
-                    : new ServiceException.Unavailable(operation, answered, settings.proxy().refusedCredentials(), null, null);
+                    : new ServiceException.Unavailable(operation, answered, settings.proxy().refusedCredentials(), null,
+                            null);
         }
         if (status == 404 && notFoundMeansNoUser) {
             return new ServiceException.NotFound(operation, answered, detail, null);
@@ -55,7 +56,8 @@ final class StatusErrors {
             return new ServiceException.InvalidRequest(operation, answered, detail);
         }
         if (status == 429) {
-            return new ServiceException.Unavailable(operation, answered, "the service is busy (HTTP 429)", detail, retryNote);
+            return new ServiceException.Unavailable(operation, answered, "the service is busy (HTTP 429)", detail,
+                    retryNote);
         }
         if (status >= 500) {
             return new ServiceException.Unavailable(operation, answered, "the service failed (HTTP " + status + ")", detail,

@@ -84,7 +84,8 @@ public final class SettingsResolver {
         // Their bounds are checked as the command line is parsed.
         Sourced<Duration> timeout = given.timeoutSeconds() == null
                 ? new Sourced<>(Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Origin.DEFAULT)
-                : new Sourced<>(Duration.ofMillis(Math.max(1, Math.round(given.timeoutSeconds() * 1000))), Origin.option("--timeout"));
+                : new Sourced<>(Duration.ofMillis(Math.max(1, Math.round(given.timeoutSeconds() * 1000))),
+                        Origin.option("--timeout"));
         Sourced<Integer> retries = given.retries() == null ? new Sourced<>(Settings.DEFAULT_RETRIES, Origin.DEFAULT)
                 : new Sourced<>(given.retries(), Origin.option("--retries"));
         Sourced<OutputFormat> output = given.output() != null
@@ -167,13 +168,16 @@ public final class SettingsResolver {
         boolean profileFirst = profileBeforeEnvironment && given.origin().kind() == Origin.Kind.ENVIRONMENT
                 && chosen != null && chosen.caCert() != null;
         if (given.value() != null && !profileFirst) {
-            addIfRead(files, attempt(problems, () -> caFile(UserPaths.expand(given.value().trim(), env, null), given.origin())));
+            addIfRead(files, attempt(problems,
+                    () -> caFile(UserPaths.expand(given.value().trim(), env, null), given.origin())));
         } else if (chosen != null && chosen.caCert() != null) {
-            addIfRead(files, attempt(problems, () -> caFile(ConfigFile.profilePath(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));
+            addIfRead(files, attempt(problems,
+                    () -> caFile(ConfigFile.profilePath(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));
         }
         String machine = env.get(SSL_CERT_FILE);
         if (https && machine != null && !machine.isBlank()) {
-            addIfRead(files, attempt(problems, () -> caFile(Path.of(machine.trim()), Origin.environment(SSL_CERT_FILE))));
+            addIfRead(files, attempt(problems,
+                    () -> caFile(Path.of(machine.trim()), Origin.environment(SSL_CERT_FILE))));
         }
         return List.copyOf(files);
     }
