@@ -13,8 +13,8 @@ import dev.userlookup.find.index.UserIndex;
 import dev.userlookup.model.UserRecord;
 import dev.userlookup.output.Footers;
 import dev.userlookup.output.Renderer;
-import dev.userlookup.settings.CacheFolder;
 import dev.userlookup.settings.Settings;
+import dev.userlookup.settings.UserPaths;
 import dev.userlookup.walk.WalkProgress;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -86,8 +86,8 @@ final class FindCommand implements Callable<Integer> {
         }
         Settings settings = factory.settings();
         UserIndex index = noCache ? UserIndex.none()
-                : UserIndex.open(CacheFolder.of(factory.console().io().env()), settings.baseUrl().value().toString(),
-                        settings.apiKey().value());
+                : UserIndex.open(UserPaths.cacheFolder(factory.console().io().env()),
+                        settings.baseUrl().value().toString(), settings.apiKey().value());
         // The users found are few, so the progress line shows whatever stdout is.
         WalkProgress progress = factory.console().terminal().stderrIsTerminal()
                 ? WalkProgress.on(factory.console().stderr().progressLine("users searched")) : WalkProgress.NONE;

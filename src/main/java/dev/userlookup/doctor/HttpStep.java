@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -39,9 +38,7 @@ final class HttpStep {
             answer.read().release();
             long ms = Step.millisSince(started);
             Instant local = clock.instant();
-            Map<String, Object> facts = new LinkedHashMap<>();
-            facts.put("status", 200);
-            Step http = Step.passed("http", ms, facts, "GET /v2/user/?offset=0&limit=1: 200");
+            Step http = Step.passed("http", ms, Step.facts("status", 200), "GET /v2/user/?offset=0&limit=1: 200");
             return new Outcome(http, clockStep(answer.serviceDate(), local), false);
         } catch (ServiceException e) {
             long ms = Step.millisSince(started);
@@ -57,7 +54,8 @@ final class HttpStep {
                 next = "to see the request and its answer, run:";
                 command = verboseRequest;
             }
-            Step http = new Step("http", false, ms, statusFacts(e.status()), null, problem, next, command);
+            Map<String, Object> facts = e.status().isPresent() ? Step.facts("status", e.status().getAsInt()) : Map.of();
+            Step http = new Step("http", false, ms, facts, null, problem, next, command);
             return new Outcome(http, null, refused);
         }
     }
@@ -67,12 +65,6 @@ final class HttpStep {
         return status.isPresent() && (status.getAsInt() >= 500 || status.getAsInt() == 429);
     }
 
-    private static Map<String, Object> statusFacts(OptionalInt status) {
-        Map<String, Object> facts = new LinkedHashMap<>();
-        status.ifPresent(code -> facts.put("status", code));
-        return facts;
-    }
-
     /** Positive when this machine's clock is behind. */
     static Step clockStep(Instant service, Instant local) {
         if (service == null) {
@@ -80,9 +72,7 @@ final class HttpStep {
         }
         // Date has whole seconds: a skew below one second is none.
         long skew = Duration.between(local, service).toSeconds();
-        Map<String, Object> facts = new LinkedHashMap<>();
-        facts.put("service_date", IMF_FIXDATE.format(service));
-        facts.put("skew_seconds", skew);
+        Map<String, Object> facts = Step.facts("service_date", IMF_FIXDATE.format(service), "skew_seconds", skew);
         String summary = skew == 0 ? "in step with the service" : "this machine is " + Math.abs(skew) + " s "
                 + (skew > 0 ? "behind" : "ahead of") + " the service";
         if (Math.abs(skew) > SKEW_WARNING_SECONDS) {

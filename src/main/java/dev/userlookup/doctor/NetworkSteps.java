@@ -1,8 +1,10 @@
 package dev.userlookup.doctor;
 
 import dev.userlookup.network.BaseUrl;
-import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.network.ProxyConfig;
+import dev.userlookup.network.TransportFailures;
+import dev.userlookup.network.tls.CaFile;
+import dev.userlookup.network.tls.ServerTrust;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,17 +16,31 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
 
 /**
  * With plain sockets, step by step (DNS, connect, the proxy's CONNECT, TLS), so a failure names its
  * step; it stops at the first that fails. The client's own HTTP step runs afterwards.
  */
 final class NetworkSteps {
+
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT);
 
     private final BaseUrl base;
     private final ProxyConfig proxy;
@@ -58,7 +74,7 @@ final class NetworkSteps {
                 return steps;
             }
             if (base.isHttps()) {
-                steps.add(TlsStep.run(socket, host, port, caFiles, uri, timeout));
+                steps.add(tls(socket, host, port, uri));
             }
         } catch (IOException closing) {
             // the steps have what they found; closing a probe's socket has nothing to add
@@ -74,10 +90,8 @@ final class NetworkSteps {
             for (InetAddress address : addresses) {
                 shown.add(address.getHostAddress());
             }
-            Map<String, Object> facts = new LinkedHashMap<>();
-            facts.put("host", host);
-            facts.put("addresses", shown);
-            steps.add(Step.passed("dns", Step.millisSince(started), facts, host + " -> " + String.join(", ", shown)));
+            steps.add(Step.passed("dns", Step.millisSince(started), Step.facts("host", host, "addresses", shown),
+                    host + " -> " + String.join(", ", shown)));
             return addresses;
         } catch (UnknownHostException e) {
             steps.add(Step.failed("dns", Step.millisSince(started), "cannot resolve host " + host,
@@ -95,8 +109,7 @@ final class NetworkSteps {
             try {
                 socket.connect(new InetSocketAddress(address, port), timeoutMillis());
                 socket.setSoTimeout(timeoutMillis());
-                Map<String, Object> facts = new LinkedHashMap<>();
-                facts.put("address", address.getHostAddress() + ":" + port);
+                Map<String, Object> facts = Step.facts("address", address.getHostAddress() + ":" + port);
                 steps.add(Step.passed("connect", Step.millisSince(started), facts, address.getHostAddress() + ":" + port
                         + (proxy != null ? " (the proxy)" : "")));
                 return socket;
@@ -129,9 +142,7 @@ final class NetworkSteps {
             String statusLine = readHead(socket.getInputStream());
             int status = statusOf(statusLine);
             if (status >= 200 && status < 300) {
-                Map<String, Object> facts = new LinkedHashMap<>();
-                facts.put("proxy", proxy.address());
-                facts.put("status", status);
+                Map<String, Object> facts = Step.facts("proxy", proxy.address(), "status", status);
                 steps.add(Step.passed("proxy", Step.millisSince(started), facts, "CONNECT " + host + ":" + port + " through "
                         + proxy.address() + ": " + status));
                 return true;
@@ -186,6 +197,63 @@ final class NetworkSteps {
             socket.close();
         } catch (IOException ignored) {
             // it never connected
+        }
+    }
+
+    /** With the very TLS context the client uses, so it trusts exactly what the commands trust. */
+    private Step tls(Socket socket, String host, int port, URI uri) {
+        long started = System.nanoTime();
+        try {
+            SSLContext context = ServerTrust.context(caFiles);
+            SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket(socket, host, port, false);
+            SSLParameters parameters = tls.getSSLParameters();
+            parameters.setApplicationProtocols(new String[] {"h2", "http/1.1"});
+            // The same host check as the client's: a certificate for another name fails here too.
+            parameters.setEndpointIdentificationAlgorithm("HTTPS");
+            tls.setSSLParameters(parameters);
+            tls.startHandshake();
+            SSLSession session = tls.getSession();
+            Certificate[] peer = session.getPeerCertificates();
+            X509Certificate[] chain = Arrays.copyOf(peer, peer.length, X509Certificate[].class);
+            X509Certificate server = chain[0];
+            String alpn = tls.getApplicationProtocol();
+            String http = "h2".equals(alpn) ? "HTTP/2" : "HTTP/1.1";
+            Instant expires = server.getNotAfter().toInstant();
+            long daysLeft = Duration.between(Instant.now(), expires).toDays();
+            boolean caNeeded = !jdkAloneTrusts(chain);
+            Map<String, Object> facts = Step.facts("version", session.getProtocol(), "cipher", session.getCipherSuite(),
+                    "http", http, "subject", server.getSubjectX500Principal().getName(),
+                    "issuer", server.getIssuerX500Principal().getName(),
+                    "expires", DAY.format(expires.atOffset(ZoneOffset.UTC)), "days_left", daysLeft,
+                    "ca_cert_needed", caNeeded);
+            tls.close();
+            return Step.passed("tls", Step.millisSince(started), facts, session.getProtocol() + ", " + session.getCipherSuite()
+                    + ", " + http + "; certificate " + server.getSubjectX500Principal().getName() + " from "
+                    + server.getIssuerX500Principal().getName() + ", expires " + facts.get("expires") + " (" + daysLeft + " days)"
+                    + (caNeeded ? "; trusted only through the given CA files" : ""));
+        } catch (IOException | GeneralSecurityException e) {
+            // The client's words for the failure: the same line resolve and list would give.
+            String problem = TransportFailures.of(e, uri, null, timeout).getMessage();
+            String next;
+            int hint = problem.indexOf("; ");
+            if (hint > 0) {
+                next = problem.substring(hint + 2);
+                problem = problem.substring(0, hint);
+            } else {
+                next = "check --ca-cert, SSL_CERT_FILE and the base URL; run with -v for the client's view";
+            }
+            return Step.failed("tls", Step.millisSince(started), problem, next);
+        }
+    }
+
+    /** When they do not and the handshake succeeded, a {@code --ca-cert} (or SSL_CERT_FILE) was needed. */
+    private static boolean jdkAloneTrusts(X509Certificate[] chain) {
+        try {
+            // "UNKNOWN" is what the JDK itself passes for TLS 1.3, where the suite names no key exchange.
+            ServerTrust.managerOf((KeyStore) null).checkServerTrusted(chain, "UNKNOWN");
+            return true;
+        } catch (GeneralSecurityException e) {
+            return false;
         }
     }
 }

@@ -24,6 +24,15 @@ public record Step(String name, boolean ok, Long ms, Map<String, Object> facts, 
         return new Step(name, false, ms, Map.of(), null, problem, next, null);
     }
 
+    /** Facts in the order given: a name, then its value, and so on. */
+    static Map<String, Object> facts(Object... namesAndValues) {
+        Map<String, Object> facts = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            facts.put((String) namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return facts;
+    }
+
     static long millisSince(long started) {
         return (System.nanoTime() - started) / 1_000_000;
     }

@@ -1,6 +1,5 @@
 package dev.userlookup.network;
 
-import dev.userlookup.Version;
 import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.tls.CaFile;
 
@@ -19,8 +18,6 @@ public record ClientSettings(
         ApiKey apiKey,
         Duration timeout,
         int retries,
-        Duration retryBaseDelay,
-        String userAgent,
         ProxyConfig proxy,
         List<CaFile> caFiles,
         Consumer<String> verboseLog,
@@ -29,7 +26,6 @@ public record ClientSettings(
         long memoryBudget,
         String keyOrigin) {
 
-    public static final Duration DEFAULT_RETRY_BASE_DELAY = Duration.ofMillis(500);
     /** A longer Retry-After is not waited out: the tool says when to try again instead. */
     public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);
     /**
@@ -43,8 +39,6 @@ public record ClientSettings(
         Objects.requireNonNull(baseUrl, "baseUrl");
         Objects.requireNonNull(apiKey, "apiKey");
         Objects.requireNonNull(timeout, "timeout");
-        retryBaseDelay = retryBaseDelay == null ? DEFAULT_RETRY_BASE_DELAY : retryBaseDelay;
-        userAgent = userAgent == null ? "userlookup/" + Version.get() : userAgent;
         caFiles = caFiles == null ? List.of() : List.copyOf(caFiles);
         verboseLog = verboseLog == null ? line -> { } : verboseLog;
         retryNotice = retryNotice == null ? line -> { } : retryNotice;
@@ -61,8 +55,6 @@ public record ClientSettings(
         private final ApiKey apiKey;
         private Duration timeout;
         private int retries;
-        private Duration retryBaseDelay;
-        private String userAgent;
         private ProxyConfig proxy;
         private List<CaFile> caFiles;
         private Consumer<String> verboseLog;
@@ -78,8 +70,6 @@ public record ClientSettings(
 
         public Builder timeout(Duration timeout) { this.timeout = timeout; return this; }
         public Builder retries(int retries) { this.retries = retries; return this; }
-        public Builder retryBaseDelay(Duration delay) { this.retryBaseDelay = delay; return this; }
-        public Builder userAgent(String userAgent) { this.userAgent = userAgent; return this; }
         public Builder proxy(ProxyConfig proxy) { this.proxy = proxy; return this; }
         public Builder caFiles(List<CaFile> caFiles) { this.caFiles = caFiles; return this; }
         public Builder verboseLog(Consumer<String> log) { this.verboseLog = log; return this; }
@@ -89,7 +79,7 @@ public record ClientSettings(
         public Builder keyOrigin(String origin) { this.keyOrigin = origin; return this; }
 
         public ClientSettings build() {
-            return new ClientSettings(baseUrl, apiKey, timeout, retries, retryBaseDelay, userAgent, proxy, caFiles, verboseLog,
+            return new ClientSettings(baseUrl, apiKey, timeout, retries, proxy, caFiles, verboseLog,
                     retryNotice, timing, memoryBudget, keyOrigin);
         }
     }

@@ -17,6 +17,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import javax.net.ssl.SSLParameters;
 
@@ -29,6 +31,8 @@ public final class HttpTransport implements Transport {
 
     /** Compressed or not, no page of 500 users comes near this; a hostile body stops here. */
     static final long MAX_BODY_BYTES = 64L << 20;
+
+    private static final Pattern CLIENT_ID = Pattern.compile("\\(([0-9]+)\\)\\z");
 
     private final ClientSettings settings;
     /** The TLS protocol asked of the JDK for an https client ({@link ServerTrust#context}). */
@@ -277,16 +281,7 @@ public final class HttpTransport implements Transport {
      * JDK's tests find the thread the same way. Null when the text does not end so.
      */
     static String selectorThreadName(String text) {
-        int open = text.lastIndexOf('(');
-        int close = text.length() - 1;
-        if (open < 0 || close - open < 2 || text.charAt(close) != ')') {
-            return null;
-        }
-        for (int i = open + 1; i < close; i++) {
-            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
-                return null;
-            }
-        }
-        return "HttpClient-" + text.substring(open + 1, close) + "-SelectorManager";
+        Matcher id = CLIENT_ID.matcher(text);
+        return id.find() ? "HttpClient-" + id.group(1) + "-SelectorManager" : null;
     }
 }

@@ -1,13 +1,10 @@
 package dev.userlookup.network;
 
-import java.io.IOException;
 import java.net.Authenticator;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.PasswordAuthentication;
-import java.net.Proxy;
 import java.net.ProxySelector;
-import java.net.SocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -51,8 +48,8 @@ public final class ProxyConfig {
         boolean https = "https".equalsIgnoreCase(target.getScheme());
         String name = https ? "https_proxy" : "http_proxy";
         String variable = isSet(env.get(name)) ? name : name.toUpperCase(Locale.ROOT);
-        String value = firstSet(env.get(name), env.get(name.toUpperCase(Locale.ROOT)));
-        if (value == null) {
+        String value = env.get(variable);
+        if (!isSet(value)) {
             return null;
         }
         List<String> noProxy = parseNoProxy(firstSet(env.get("no_proxy"), env.get("NO_PROXY")));
@@ -190,19 +187,9 @@ public final class ProxyConfig {
         return proxy.getPort() == -1 ? 80 : proxy.getPort();
     }
 
+    /** Unresolved: the proxy's name is looked up as the client connects, as any host's. */
     ProxySelector selector() {
-        Proxy chosen = new Proxy(Proxy.Type.HTTP, InetSocketAddress.createUnresolved(proxy.getHost(), port()));
-        return new ProxySelector() {
-            @Override
-            public List<Proxy> select(URI uri) {
-                return List.of(chosen);
-            }
-
-            @Override
-            public void connectFailed(URI uri, SocketAddress address, IOException failure) {
-                // reported by the request itself
-            }
-        };
+        return ProxySelector.of(InetSocketAddress.createUnresolved(proxy.getHost(), port()));
     }
 
     /**

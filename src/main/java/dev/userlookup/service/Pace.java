@@ -16,7 +16,9 @@ import java.util.function.Supplier;
  */
 final class Pace {
 
-    private final Duration baseDelay;
+    /** The first backoff's ceiling; it doubles with each retry. */
+    private static final Duration BASE_DELAY = Duration.ofMillis(500);
+
     private final Timing timing;
     private final SendRate rate;
     private final ReentrantLock lock = new ReentrantLock();
@@ -34,8 +36,7 @@ final class Pace {
     private long overloadedBefore;
     private long lastAnswer;
 
-    Pace(Duration baseDelay, Timing timing) {
-        this.baseDelay = baseDelay;
+    Pace(Timing timing) {
         this.timing = timing;
         long now = timing.nanoTime();
         this.pauseUntil = now;
@@ -110,7 +111,7 @@ final class Pace {
 
     /** Full jitter, the ceiling no higher than the longest Retry-After the tool sits out. */
     Duration backoff(int n) {
-        long ceiling = Math.min(baseDelay.toMillis() << Math.min(n, 10), ClientSettings.MAX_RETRY_AFTER.toMillis());
+        long ceiling = Math.min(BASE_DELAY.toMillis() << Math.min(n, 10), ClientSettings.MAX_RETRY_AFTER.toMillis());
         return Duration.ofMillis(timing.jitter(ceiling));
     }
 

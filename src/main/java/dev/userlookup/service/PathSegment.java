@@ -1,11 +1,10 @@
 package dev.userlookup.service;
 
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
 /** Percent-encoding of one path segment (RFC 3986), whatever it holds. */
 public final class PathSegment {
-
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private PathSegment() {
     }
@@ -19,16 +18,8 @@ public final class PathSegment {
         if (segment.equals(".") || segment.equals("..")) {
             return segment.replace(".", "%2E");
         }
-        byte[] bytes = segment.getBytes(StandardCharsets.UTF_8);
-        StringBuilder out = new StringBuilder(bytes.length * 3);
-        for (byte b : bytes) {
-            int c = b & 0xff;
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~') {
-                out.append((char) c);
-            } else {
-                out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);
-            }
-        }
-        return out.toString();
+        // A form's encoding, but for three characters: a space is %20 in a path, * is not unreserved, ~ is.
+        return URLEncoder.encode(segment, StandardCharsets.UTF_8)
+                .replace("+", "%20").replace("*", "%2A").replace("%7E", "~");
     }
 }

@@ -1,5 +1,6 @@
 package dev.userlookup.service;
 
+import dev.userlookup.Version;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.Request;
 import dev.userlookup.network.Response;
@@ -35,10 +36,10 @@ final class RequestPolicy {
     RequestPolicy(ClientSettings settings, Transport transport) {
         this.settings = settings;
         this.transport = transport;
-        this.pace = new Pace(settings.retryBaseDelay(), settings.timing());
+        this.pace = new Pace(settings.timing());
         headers.put("x-service-api-key", settings.apiKey().value());
         headers.put("Accept", "application/json");
-        headers.put("User-Agent", settings.userAgent());
+        headers.put("User-Agent", "userlookup/" + Version.get());
     }
 
     Response get(String operation, URI uri, boolean notFoundMeansNoUser) {
@@ -93,7 +94,7 @@ final class RequestPolicy {
                     RetryAfter asked = RetryAfter.parse(response.retryAfter(), settings.timing().wallClock().instant());
                     if (asked != null && asked.longerThan(ClientSettings.MAX_RETRY_AFTER)) {
                         ServiceException busy = new ServiceException.Unavailable(operation, ServiceException.Answered.of(status, response.date()),
-                                "the service is busy (HTTP " + status + ")", StatusErrors.detail(response),
+                                "the service is busy (HTTP " + status + ")", StatusErrors.uncutDetail(response),
                                 asked.whenToTryAgain(java.time.ZonedDateTime.now(settings.timing().wallClock())));
                         pace.gaveUp(busy);
                         throw busy;
@@ -116,7 +117,7 @@ final class RequestPolicy {
                         ? (refusals == 0 ? "gave up" : StatusErrors.retryNote(refusals)) + ": nothing answered for "
                                 + ClientSettings.GIVE_UP_AFTER.toSeconds() + " s"
                         : StatusErrors.retryNote(retry);
-                ServiceException failure = StatusErrors.of(operation, response, notFoundMeansNoUser, note, settings.baseUrl(), settings.proxy());
+                ServiceException failure = StatusErrors.of(operation, response, notFoundMeansNoUser, note, settings);
                 if (refused) {
                     pace.gaveUp(failure);
                 }

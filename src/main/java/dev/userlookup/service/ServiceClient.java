@@ -51,7 +51,7 @@ public final class ServiceClient implements AutoCloseable {
         URI uri = settings.baseUrl().resolve("/v2/user/resolve/" + PathSegment.encode(clientUserId));
         Response response;
         try {
-            response = get(operation, uri, true);
+            response = policy.get(operation, uri, true);
         } catch (ServiceException.NotFound notFound) {
             throw confirmBaseUrl(notFound);
         }
@@ -84,16 +84,8 @@ public final class ServiceClient implements AutoCloseable {
         }
         String operation = "list" + (query.length() == 0 ? "" : " (" + query.toString().replace('&', ' ').replace('=', ' ') + ")");
         URI uri = settings.baseUrl().resolve("/v2/user/" + (query.length() == 0 ? "" : "?" + query));
-        Response response = get(operation, uri, false);
+        Response response = policy.get(operation, uri, false);
         return new ListAnswer(operation, response, settings.apiKey());
-    }
-
-    private Response get(String operation, URI uri, boolean notFoundMeansNoUser) {
-        try {
-            return policy.get(operation, uri, notFoundMeansNoUser);
-        } catch (ServiceException failure) {
-            throw StatusErrors.worded(failure, settings.apiKey(), settings.keyOrigin());
-        }
     }
 
     /**
@@ -138,16 +130,12 @@ public final class ServiceClient implements AutoCloseable {
             return;
         }
         String hint = "it is not shown";
-        if (answered != null && sameUnderNormalising(asked, answered)) {
+        if (answered != null && normalised(asked).equals(normalised(answered))) {
             // Only then is the id the service has worth naming: it is the one asked for, written otherwise.
             hint = "it is not shown; the service has the id as \"" + answered + "\": ask for it exactly so";
         }
         throw new ServiceException.OtherUser(operation,
                 "the service answered with a user whose client_user_id is not the one asked for", hint);
-    }
-
-    private static boolean sameUnderNormalising(String a, String b) {
-        return normalised(a).equals(normalised(b));
     }
 
     private static String normalised(String id) {

@@ -15,8 +15,6 @@ public abstract class ServiceException extends RuntimeException {
     private final String operation;
     private final String reason;
     private final Answered answered;
-    /** The answer this failure was read from while its words are still to be given ({@link StatusErrors#worded}). */
-    private transient StatusErrors.Answer answer;
 
     protected ServiceException(String operation, String reason, String detail, String hint, Throwable cause) {
         this(operation, Answered.NONE, reason, detail, hint, cause);
@@ -57,15 +55,6 @@ public abstract class ServiceException extends RuntimeException {
 
     Answered decidedBy() {
         return answered;
-    }
-
-    ServiceException answered(StatusErrors.Answer from) {
-        this.answer = from;
-        return this;
-    }
-
-    StatusErrors.Answer answer() {
-        return answer;
     }
 
     private static String compose(String operation, String reason, String detail, String hint) {

@@ -1,75 +1,67 @@
 package dev.userlookup.service;
 
+import dev.userlookup.model.json.Json;
 import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.redaction.ServiceText;
-import dev.userlookup.network.BaseUrl;
-import dev.userlookup.network.ProxyConfig;
+import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.Response;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The kind is decided where the answer arrives; the words only as the failure leaves the
- * {@link ServiceClient}, because they need the key, to take it out of the service's text before
- * that is cut short.
+ * The failure an answer's status means, in words, with the service's own detail in one line: the
+ * key taken out of the service's text before it is cut short.
  */
 final class StatusErrors {
 
     /** A message is one line. */
     static final int MAX_DETAIL = 300;
     private static final int MAX_KEYLESS_BODY = 64 * 1024;
-
-    record Answer(String operation, Response response, boolean notFoundMeansNoUser, String retryNote, BaseUrl baseUrl,
-            ProxyConfig proxy) {
-    }
+    /** How much of a body that is not JSON is read for its first line or title. */
+    private static final int TEXT_BYTES = 64 * 1024;
+    private static final Pattern TITLE = Pattern.compile("<title[^>]*>([^<]{1,200})</title>", Pattern.CASE_INSENSITIVE);
 
     private StatusErrors() {
     }
 
     /** A 404 from resolve means "no such user"; from list, a wrong base URL. */
-    static ServiceException of(String operation, Response response, boolean notFoundMeansNoUser, String retryNote, BaseUrl baseUrl,
-            ProxyConfig proxy) {
-        Answer answer = new Answer(operation, response, notFoundMeansNoUser, retryNote, baseUrl, proxy);
-        return of(answer, null, null).answered(answer);
-    }
-
-    static ServiceException worded(ServiceException failure, ApiKey key, String keyOrigin) {
-        Answer answer = failure.answer();
-        if (answer == null) {
-            return failure;
-        }
-        ServiceText detail = ErrorDetail.from(answer.response().body(), answer.response().contentType(), key);
-        return of(answer, detail == null ? null : detail.cut(MAX_DETAIL), keyOrigin == null ? "the key" : "the key from " + keyOrigin);
-    }
-
-    private static ServiceException of(Answer answer, ServiceText detailText, String keyNamed) {
-        String operation = answer.operation();
-        int status = answer.response().status();
-        ServiceException.Answered answered = ServiceException.Answered.of(status, answer.response().date());
-        String detail = detailText == null ? null : detailText.toString();
+    static ServiceException of(String operation, Response response, boolean notFoundMeansNoUser, String retryNote,
+            ClientSettings settings) {
+        int status = response.status();
+        ServiceException.Answered answered = ServiceException.Answered.of(status, response.date());
+        ServiceText detailText = detail(response.body(), response.contentType(), settings.apiKey());
+        String detail = detailText == null ? null : detailText.cut(MAX_DETAIL).toString();
         if (status == 401 || status == 403) {
-            return new ServiceException.AuthRefused(operation, answered, detail, "check " + (keyNamed == null ? "the key" : keyNamed));
+            String keyNamed = settings.keyOrigin() == null ? "the key" : "the key from " + settings.keyOrigin();
+            return new ServiceException.AuthRefused(operation, answered, detail, "check " + keyNamed);
         }
         if (status == 407) {
-            return answer.proxy() == null
+            return settings.proxy() == null
                     ? new ServiceException.Unavailable(operation, answered, "a proxy refused the request (HTTP 407)", detail, null)
-                    : new ServiceException.Unavailable(operation, answered, answer.proxy().refusedCredentials(), null, null);
+                    : new ServiceException.Unavailable(operation, answered, settings.proxy().refusedCredentials(), null,
+                            null);
         }
-        if (status == 404 && answer.notFoundMeansNoUser()) {
+        if (status == 404 && notFoundMeansNoUser) {
             return new ServiceException.NotFound(operation, answered, detail, null);
         }
         if (status == 404) {
             return new ServiceException.Unavailable(operation, answered, "no such endpoint (HTTP 404)", detail,
-                    "check the base URL " + answer.baseUrl());
+                    "check the base URL " + settings.baseUrl());
         }
         if (status == 400 || status == 422) {
             return new ServiceException.InvalidRequest(operation, answered, detail);
         }
         if (status == 429) {
             return new ServiceException.Unavailable(operation, answered, "the service is busy (HTTP 429)", detail,
-                    answer.retryNote());
+                    retryNote);
         }
         if (status >= 500) {
             return new ServiceException.Unavailable(operation, answered, "the service failed (HTTP " + status + ")", detail,
-                    answer.retryNote());
+                    retryNote);
         }
         return new ServiceException.Unavailable(operation, answered, "unexpected response (HTTP " + status + ")", detail, null);
     }
@@ -79,14 +71,85 @@ final class StatusErrors {
     }
 
     /**
-     * Where the key is not at hand, only a detail that needs no cutting, so the key is taken out of
-     * it whole later; a longer one is left out rather than cut with part of a key in it.
+     * For a Retry-After too long to sit out: the service's detail only when it needs no cutting,
+     * a longer one left out; the console takes the key out of it as it prints.
      */
-    static String detail(Response response) {
+    static String uncutDetail(Response response) {
         if (response.body() == null || response.body().length > MAX_KEYLESS_BODY) {
             return null;
         }
-        ServiceText detail = ErrorDetail.from(response.body(), response.contentType(), null);
+        ServiceText detail = detail(response.body(), response.contentType(), null);
         return detail == null || detail.cut(MAX_DETAIL) != detail ? null : detail.toString();
+    }
+
+    /**
+     * The detail, the key taken out before anything is cut: out of the bytes before a part of them
+     * is read as text, and out of the JSON detail once its escapes are undone.
+     */
+    private static ServiceText detail(byte[] body, String contentType, ApiKey key) {
+        if (body == null || body.length == 0) {
+            return null;
+        }
+        ServiceText text = ServiceText.decode(body, TEXT_BYTES, key).strip();
+        String start = text.toString();
+        if (start.startsWith("{") || start.startsWith("[")) {
+            try {
+                String detail = fromJson(Json.mapper().readTree(body));
+                if (detail != null) {
+                    return ServiceText.of(detail, key);
+                }
+            } catch (Exception notJson) {
+                // fall through to the text forms
+            }
+        }
+        boolean html = (contentType != null && contentType.toLowerCase(Locale.ROOT).contains("html"))
+                || start.regionMatches(true, 0, "<!doctype", 0, 9) || start.regionMatches(true, 0, "<html", 0, 5);
+        if (html) {
+            Matcher title = TITLE.matcher(start);
+            // The title is read from text the key is already out of, and is 200 characters at most.
+            return ServiceText.of(title.find() ? "an HTML page: " + title.group(1).strip() : "an HTML page", key);
+        }
+        return text.firstLine();
+    }
+
+    private static String fromJson(JsonNode root) {
+        JsonNode detail = root.isObject() ? root.get("detail") : null;
+        if (detail == null && root.isObject()) {
+            detail = root.has("message") ? root.get("message") : root.get("error");
+        }
+        if (detail == null || detail.isNull()) {
+            return null;
+        }
+        if (detail.isTextual()) {
+            return detail.asText();
+        }
+        if (detail.isArray()) {
+            List<String> problems = new ArrayList<>();
+            for (JsonNode item : detail) {
+                problems.add(validationProblem(item));
+            }
+            return String.join("; ", problems);
+        }
+        return detail.toString();
+    }
+
+    /** {@code {"loc": ["query", "limit"], "msg": "..."}} becomes {@code limit: ...}. */
+    private static String validationProblem(JsonNode item) {
+        if (!item.isObject()) {
+            return item.isTextual() ? item.asText() : item.toString();
+        }
+        List<String> location = new ArrayList<>();
+        JsonNode loc = item.get("loc");
+        if (loc != null && loc.isArray()) {
+            for (JsonNode part : loc) {
+                location.add(part.asText());
+            }
+            if (location.size() > 1 && List.of("query", "path", "body", "header").contains(location.get(0))) {
+                location.remove(0);
+            }
+        }
+        JsonNode msg = item.get("msg");
+        String message = msg == null ? item.toString() : msg.asText();
+        return location.isEmpty() ? message : String.join(".", location) + ": " + message;
     }
 }

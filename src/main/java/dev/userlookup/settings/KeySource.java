@@ -224,14 +224,6 @@ final class KeySource {
     }
 
     private static boolean sameService(String a, String b) {
-        return trimSlashes(a).equalsIgnoreCase(trimSlashes(b));
-    }
-
-    private static String trimSlashes(String url) {
-        String trimmed = url.trim();
-        while (trimmed.endsWith("/")) {
-            trimmed = trimmed.substring(0, trimmed.length() - 1);
-        }
-        return trimmed;
+        return a.trim().replaceAll("/+\\z", "").equalsIgnoreCase(b.trim().replaceAll("/+\\z", ""));
     }
 }

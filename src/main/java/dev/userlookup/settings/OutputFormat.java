@@ -10,16 +10,8 @@ public enum OutputFormat {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** @throws IllegalArgumentException for a name that is none of them, which the option's parser words */
     public static OutputFormat parse(String text) {
-        for (OutputFormat format : values()) {
-            if (format.id().equalsIgnoreCase(text.trim())) {
-                return format;
-            }
-        }
-        StringBuilder names = new StringBuilder();
-        for (OutputFormat format : values()) {
-            names.append(names.length() == 0 ? "" : ", ").append(format.id());
-        }
-        throw new IllegalArgumentException("expected one of " + names + " but was '" + text + "'");
+        return valueOf(text.trim().toUpperCase(Locale.ROOT));
     }
 }

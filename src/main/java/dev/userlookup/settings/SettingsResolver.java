@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Option, environment, profile, default; but a profile named by {@code --profile} comes before the
@@ -46,14 +47,14 @@ public final class SettingsResolver {
     }
 
     public Settings resolve(GivenOptions given) {
-        return decide(given, Problems.THROWING);
+        return decide(given, null);
     }
 
     /** For {@code doctor}: a setting missing or wrong is left null, its problem kept, and the others still decided. */
     public Inspection inspect(GivenOptions given) {
-        Problems problems = Problems.collecting();
+        List<String> problems = new ArrayList<>();
         Settings settings = decide(given, problems);
-        return new Inspection(settings, problems.messages());
+        return new Inspection(settings, problems);
     }
 
     public record Inspection(Settings settings, List<String> problems) {
@@ -66,38 +67,27 @@ public final class SettingsResolver {
         }
     }
 
-    static final class Problems {
-        static final Problems THROWING = new Problems(null);
-        private final List<String> messages;
-
-        private Problems(List<String> messages) {
-            this.messages = messages;
-        }
-
-        static Problems collecting() {
-            return new Problems(new ArrayList<>());
-        }
-
-        <T> T attempt(java.util.function.Supplier<T> decision) {
-            try {
-                return decision.get();
-            } catch (UsageException e) {
-                if (messages == null) {
-                    throw e;
-                }
-                messages.add(e.getMessage());
-                return null;
+    /** The decision, or null with its refusal kept in {@code problems} (doctor's); thrown when there is no list. */
+    private static <T> T attempt(List<String> problems, Supplier<T> decision) {
+        try {
+            return decision.get();
+        } catch (UsageException e) {
+            if (problems == null) {
+                throw e;
             }
-        }
-
-        List<String> messages() {
-            return messages == null ? List.of() : List.copyOf(messages);
+            problems.add(e.getMessage());
+            return null;
         }
     }
 
-    private Settings decide(GivenOptions given, Problems problems) {
-        Sourced<Duration> timeout = orUnknown(problems.attempt(() -> timeout(given.timeoutSeconds())), Origin.option("--timeout"));
-        Sourced<Integer> retries = orUnknown(problems.attempt(() -> retries(given.retries())), Origin.option("--retries"));
+    private Settings decide(GivenOptions given, List<String> problems) {
+        // Their bounds are checked as the command line is parsed.
+        Sourced<Duration> timeout = given.timeoutSeconds() == null
+                ? new Sourced<>(Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Origin.DEFAULT)
+                : new Sourced<>(Duration.ofMillis(Math.max(1, Math.round(given.timeoutSeconds() * 1000))),
+                        Origin.option("--timeout"));
+        Sourced<Integer> retries = given.retries() == null ? new Sourced<>(Settings.DEFAULT_RETRIES, Origin.DEFAULT)
+                : new Sourced<>(given.retries(), Origin.option("--retries"));
         Sourced<OutputFormat> output = given.output() != null
                 ? new Sourced<>(given.output(), Origin.option("--output"))
                 : new Sourced<>(terminal.stdoutIsTerminal() ? OutputFormat.TABLE : OutputFormat.JSON, Origin.DEFAULT);
@@ -110,7 +100,7 @@ public final class SettingsResolver {
         Profile chosen = null;
         Sourced<String> profile = new Sourced<>(null, Origin.DEFAULT);
         if (profileName.value() != null || givenUrl.value() == null || !keys.givenOutsideProfile(given.apiKeyFile())) {
-            chosen = problems.attempt(() -> chooseProfile(profileName.value(), configFile));
+            chosen = attempt(problems, () -> chooseProfile(profileName.value(), configFile));
             if (chosen != null) {
                 profile = new Sourced<>(chosen.name(), profileName.value() != null ? profileName.origin() : Origin.config(null, configFile));
             } else if (profileName.value() != null) {
@@ -127,7 +117,7 @@ public final class SettingsResolver {
         // own, or any when it names none. A base URL given by option brings its own key, as ever.
         KeySource keySource = profileBeforeEnvironment && chosen != null && (chosen.apiKeyFile() != null || chosen.apiKeyCommand() != null)
                 && (chosen.baseUrl() == null || url.origin().kind() == Origin.Kind.CONFIG) ? keysBesideTheEnvironment : keys;
-        BaseUrl base = problems.attempt(() -> {
+        BaseUrl base = attempt(problems, () -> {
             if (url.value() == null) {
                 throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
                         + (inUse == null ? "" : ", or give profile " + inUse.name() + " a base_url"));
@@ -145,15 +135,16 @@ public final class SettingsResolver {
         boolean envKeyDisplaced = keySource == keys && profileBeforeEnvironment && given.apiKeyFile() == null
                 && givenUrl.origin().kind() == Origin.Kind.ENVIRONMENT && url.origin().kind() == Origin.Kind.CONFIG
                 && keys.givenOutsideProfile(null);
-        Sourced<ApiKey> key = orUnknown(problems.attempt(() -> {
+        Sourced<ApiKey> decidedKey = attempt(problems, () -> {
             if (envKeyDisplaced) {
                 throw new UsageException("profile " + inUse.name() + " has no key of its own, and " + KeySource.ENV + " is for "
                         + givenUrl.value() + " (" + BASE_URL_ENV + "), not " + url.value()
                         + "; give the profile an api_key_file or api_key_command, or pass --api-key-file");
             }
             return keySource.load(given.apiKeyFile(), inUse, configFile, url.value());
-        }), Origin.DEFAULT);
-        ProxyConfig proxy = base == null ? null : problems.attempt(() -> {
+        });
+        Sourced<ApiKey> key = decidedKey != null ? decidedKey : new Sourced<>(null, Origin.DEFAULT);
+        ProxyConfig proxy = base == null ? null : attempt(problems, () -> {
             try {
                 return ProxyConfig.fromEnvironment(env, base.uri());
             } catch (IllegalArgumentException e) {
@@ -166,28 +157,27 @@ public final class SettingsResolver {
                 given.verbose());
     }
 
-    private static <T> Sourced<T> orUnknown(Sourced<T> decided, Origin origin) {
-        return decided != null ? decided : new Sourced<>(null, origin);
-    }
-
     /**
      * SSL_CERT_FILE is added beside whichever of the others: it is the machine's bundle (often with
      * the company proxy's CA) while they name the service's CA.
      */
     private List<Sourced<CaFile>> caFiles(String option, Profile chosen, boolean profileBeforeEnvironment, Path configFile, boolean https,
-            Problems problems) {
+            List<String> problems) {
         List<Sourced<CaFile>> files = new ArrayList<>();
         Sourced<String> given = firstOf(option, "--ca-cert", CA_CERT_ENV);
         boolean profileFirst = profileBeforeEnvironment && given.origin().kind() == Origin.Kind.ENVIRONMENT
                 && chosen != null && chosen.caCert() != null;
         if (given.value() != null && !profileFirst) {
-            addIfRead(files, problems.attempt(() -> caFile(UserPaths.expand(given.value().trim(), env, null), given.origin())));
+            addIfRead(files, attempt(problems,
+                    () -> caFile(UserPaths.expand(given.value().trim(), env, null), given.origin())));
         } else if (chosen != null && chosen.caCert() != null) {
-            addIfRead(files, problems.attempt(() -> caFile(ConfigFile.profilePath(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));
+            addIfRead(files, attempt(problems,
+                    () -> caFile(ConfigFile.profilePath(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));
         }
         String machine = env.get(SSL_CERT_FILE);
         if (https && machine != null && !machine.isBlank()) {
-            addIfRead(files, problems.attempt(() -> caFile(Path.of(machine.trim()), Origin.environment(SSL_CERT_FILE))));
+            addIfRead(files, attempt(problems,
+                    () -> caFile(Path.of(machine.trim()), Origin.environment(SSL_CERT_FILE))));
         }
         return List.copyOf(files);
     }
@@ -204,26 +194,6 @@ public final class SettingsResolver {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage() + " (from " + origin + ")", e);
         }
-    }
-
-    private static Sourced<Duration> timeout(Double seconds) {
-        if (seconds == null) {
-            return new Sourced<>(Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Origin.DEFAULT);
-        }
-        if (!(seconds > 0) || seconds > Settings.MAX_TIMEOUT_SECONDS) {
-            throw new UsageException("--timeout must be a number of seconds above 0 (was " + seconds + ")");
-        }
-        return new Sourced<>(Duration.ofMillis(Math.max(1, Math.round(seconds * 1000))), Origin.option("--timeout"));
-    }
-
-    private static Sourced<Integer> retries(Integer retries) {
-        if (retries == null) {
-            return new Sourced<>(Settings.DEFAULT_RETRIES, Origin.DEFAULT);
-        }
-        if (retries < 0 || retries > Settings.MAX_RETRIES) {
-            throw new UsageException("--retries must be between 0 and " + Settings.MAX_RETRIES + " (was " + retries + ")");
-        }
-        return new Sourced<>(retries, Origin.option("--retries"));
     }
 
     private Sourced<ColorMode> color(ColorMode option) {

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /** The home directory, {@code ~} in paths and the XDG base folders. */
-final class UserPaths {
+public final class UserPaths {
 
     private UserPaths() {
     }
@@ -21,6 +21,11 @@ final class UserPaths {
     static Path xdgFolder(String variable, String fallback, Map<String, String> env) {
         String xdg = env.get(variable);
         return xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg) : home(env).resolve(fallback);
+    }
+
+    /** The user's cache folder, as the launcher finds it for its class archives: find keeps its index there. */
+    public static Path cacheFolder(Map<String, String> env) {
+        return xdgFolder("XDG_CACHE_HOME", ".cache", env);
     }
 
     static Path expand(String path, Map<String, String> env, Path base) {

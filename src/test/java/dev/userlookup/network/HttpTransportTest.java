@@ -112,7 +112,7 @@ class HttpTransportTest {
 
     private static ClientSettings settings(String baseUrl, List<CaFile> caFiles) {
         return ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test")).timeout(Duration.ofSeconds(30))
-                .userAgent("userlookup/test").caFiles(caFiles).timing(new FakeTiming()).build();
+                .caFiles(caFiles).timing(new FakeTiming()).build();
     }
 
     private static Set<Thread> selectorThreads() {
@@ -206,7 +206,7 @@ class HttpTransportTest {
                 busy.await(10, TimeUnit.MILLISECONDS);
             }
             ClientSettings settings = ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"))
-                    .timeout(Duration.ofSeconds(5)).userAgent("userlookup/test").timing(new FakeTiming()).build();
+                    .timeout(Duration.ofSeconds(5)).timing(new FakeTiming()).build();
             try (ServiceClient client = new ServiceClient(settings)) {
                 assertEquals(0, client.list(null, 1).users().size());
             }

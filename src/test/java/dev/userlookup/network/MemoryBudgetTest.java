@@ -53,7 +53,7 @@ class MemoryBudgetTest {
 
     private ServiceClient client(long budget, Duration timeout) {
         ClientSettings settings = new ClientSettings(BaseUrl.parse(service.baseUrl(), false), ApiKey.of("k-123456789", "test"),
-                timeout, 0, ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/test", null, null, null, null, new FakeTiming(), budget, null);
+                timeout, 0, null, null, null, null, new FakeTiming(), budget, null);
         transport = new HttpTransport(settings);
         return new ServiceClient(settings, transport);
     }

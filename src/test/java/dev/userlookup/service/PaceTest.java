@@ -90,7 +90,7 @@ class PaceTest {
     @Test
     void aThrottleHalvesTheRequestsInFlightAndEveryoneWaitsOutOnePause() throws Exception {
         ManualTiming timing = new ManualTiming();
-        Pace pace = new Pace(BASE, timing);
+        Pace pace = new Pace(timing);
         List<Pace.Slot> slots = enter(pace, 8);
 
         Duration pause = slots.get(0).throttled(Duration.ZERO);  // that request gives up; the others' answers are still to come
@@ -122,7 +122,7 @@ class PaceTest {
     @Test
     void answersToRequestsSentBeforeThePauseBeganDoNotHalveAgain() {
         FakeTiming timing = new FakeTiming();
-        Pace pace = new Pace(BASE, timing);
+        Pace pace = new Pace(timing);
         List<Pace.Slot> slots = enter(pace, 16);
 
         slots.get(0).throttled(Duration.ZERO);
@@ -135,7 +135,7 @@ class PaceTest {
 
     @Test
     void eachThrottleAfterAPauseHalvesAgainAndDoublesTheBackoff() {
-        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace pace = new Pace(new FakeTiming());
         List<Pace.Slot> slots = enter(pace, 16);
         slots.subList(1, 16).forEach(Pace.Slot::close);
         long request = 0;
@@ -165,7 +165,7 @@ class PaceTest {
     @Test
     void afterARefusalRequestsGoOutOneAtATimeUnderTheRateRefused() throws Exception {
         FakeTiming timing = new FakeTiming();
-        Pace pace = new Pace(BASE, timing);
+        Pace pace = new Pace(timing);
         long start = timing.nanoTime();
         pace.enter(pace.begin()).answered();
         timing.sleepUntil(start + Duration.ofMillis(100).toNanos());
@@ -194,7 +194,7 @@ class PaceTest {
 
     @Test
     void aRefusalThatSaysWhenToComeBackTeachesNoRate() {
-        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace pace = new Pace(new FakeTiming());
 
         pace.enter(pace.begin()).throttled(Duration.ZERO);
 
@@ -204,7 +204,7 @@ class PaceTest {
     @Test
     void theQuietTimeIsSinceTheLastAnswerNotSinceTheLastRefusal() throws Exception {
         FakeTiming timing = new FakeTiming();
-        Pace pace = new Pace(BASE, timing);
+        Pace pace = new Pace(timing);
         long start = timing.nanoTime();
         timing.sleepUntil(start + Duration.ofSeconds(2).toNanos());
         pace.enter(pace.begin()).answered();
@@ -216,7 +216,7 @@ class PaceTest {
 
     @Test
     void aLongerRetryAfterWinsOverTheBackoff() {
-        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace pace = new Pace(new FakeTiming());
         Pace.Slot slot = pace.enter(pace.begin());
 
         assertEquals(Duration.ofSeconds(7), slot.throttled(Duration.ofSeconds(7)));
@@ -224,14 +224,14 @@ class PaceTest {
 
     @Test
     void theBackoffNeverPassesTheLongestWaitSatOut() {
-        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace pace = new Pace(new FakeTiming());
 
         assertEquals(ClientSettings.MAX_RETRY_AFTER, pace.backoff(10));
     }
 
     @Test
     void eachSuccessLetsOneMoreRequestIn() {
-        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace pace = new Pace(new FakeTiming());
         List<Pace.Slot> slots = enter(pace, 8);
         slots.get(0).throttled(Duration.ZERO);
         assertEquals(4, pace.limit());
@@ -266,7 +266,7 @@ class PaceTest {
      */
     @Test
     void aRequestThatGaveUpOnTheOverloadFailsEveryRequestNotYetOut() throws Exception {
-        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace pace = new Pace(new FakeTiming());
         Pace.Slot busy = limitedToOne(pace);
         CompletableFuture<Pace.Slot> waiting = enterLater(pace, pace.begin());
         awaitQueued(pace, 1);
@@ -287,7 +287,7 @@ class PaceTest {
 
     @Test
     void anInterruptedWaitEndsAsCancelledAndLeavesTheQueue() throws Exception {
-        Pace pace = new Pace(BASE, new FakeTiming());
+        Pace pace = new Pace(new FakeTiming());
         Pace.Slot busy = limitedToOne(pace);
         CompletableFuture<Throwable> outcome = new CompletableFuture<>();
         long request = pace.begin();

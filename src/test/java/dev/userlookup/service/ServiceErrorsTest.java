@@ -55,7 +55,7 @@ class ServiceErrorsTest {
 
     private static ServiceClient client(String baseUrl) {
         return new ServiceClient(ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"))
-                .timeout(Duration.ofSeconds(30)).userAgent("userlookup/test").timing(new FakeTiming()).build());
+                .timeout(Duration.ofSeconds(30)).timing(new FakeTiming()).build());
     }
 
     private static void resolveAnswers(int status, String date) {

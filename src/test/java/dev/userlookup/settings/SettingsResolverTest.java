@@ -293,21 +293,17 @@ class SettingsResolverTest {
     @Test
     void inspectKeepsEveryProblemAndDecidesTheRest() {
         Given given = new Given();
-        given.timeout = -1.0;
         given.caCert = "/nonexistent/ca.pem";
         given.retries = 5;
 
         SettingsResolver.Inspection inspection = inspect(given, env("USERLOOKUP_BASE_URL", OTHER), false);
 
-        assertEquals(List.of("--timeout must be a number of seconds above 0 (was -1.0)",
-                "the key of profile prod is for " + PROD + ", not " + OTHER
+        assertEquals(List.of("the key of profile prod is for " + PROD + ", not " + OTHER
                         + "; give that service's key with USERLOOKUP_API_KEY or --api-key-file",
                 "the CA file /nonexistent/ca.pem does not exist (from option --ca-cert)"), inspection.problems());
         assertEquals(OTHER, inspection.settings().baseUrl().value().toString());
         assertEquals(5, inspection.settings().retries().value());
         assertEquals(null, inspection.settings().apiKey().value());
-        assertEquals(null, inspection.settings().timeout().value());
-        assertEquals("option --timeout", inspection.settings().timeout().origin().description());
         UsageException first = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
                 () -> resolve(given, env("USERLOOKUP_BASE_URL", OTHER), false, new ArrayList<>()));
         assertEquals(inspection.problems().get(0), first.getMessage());
@@ -414,18 +410,5 @@ class SettingsResolverTest {
         assertEquals("the CA file " + empty + " holds no certificate (expected PEM: -----BEGIN CERTIFICATE-----)"
                 + " (from environment SSL_CERT_FILE)", assertThrows(UsageException.class,
                         () -> resolve(new Given(), env("SSL_CERT_FILE", empty.toString()), false, new ArrayList<>())).getMessage());
-    }
-
-    @Test
-    void badTimeoutAndRetriesAreUsageErrorsBeforeAnythingElse() {
-        Given timeout = new Given();
-        timeout.timeout = 0.0;
-        Given retries = new Given();
-        retries.retries = -1;
-
-        assertEquals("--timeout must be a number of seconds above 0 (was 0.0)",
-                assertThrows(UsageException.class, () -> resolve(timeout, env(), false, new ArrayList<>())).getMessage());
-        assertEquals("--retries must be between 0 and 100 (was -1)",
-                assertThrows(UsageException.class, () -> resolve(retries, env(), false, new ArrayList<>())).getMessage());
     }
 }

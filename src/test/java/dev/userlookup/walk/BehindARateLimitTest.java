@@ -67,8 +67,7 @@ class BehindARateLimitTest {
             limit = RateLimit.nginx(PER_SECOND, burst, time::stubTime);
             fake = FakeService.builder().users(USERS).cachePages().rateLimit(limit).start();
             client = new ServiceClient(new ClientSettings(BaseUrl.parse(fake.baseUrl(), false), ApiKey.of(fake.apiKey(), "test"),
-                    Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Settings.DEFAULT_RETRIES, ClientSettings.DEFAULT_RETRY_BASE_DELAY,
-                    "userlookup/test", null, null, null, null, time, 0, null));
+                    Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Settings.DEFAULT_RETRIES, null, null, null, null, time, 0, null));
             time.drive(() -> client.requestsInFlight() > 0);
             started = time.nanoTime();
         }

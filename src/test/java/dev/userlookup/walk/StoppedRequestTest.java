@@ -71,7 +71,7 @@ class StoppedRequestTest {
         List<String> notices = new CopyOnWriteArrayList<>();
         List<String> verbose = new CopyOnWriteArrayList<>();
         ServiceClient client = new ServiceClient(ClientSettings.to(BaseUrl.parse("https://service.example.test", false),
-                ApiKey.of("k-123456789", "test")).timeout(Duration.ofSeconds(30)).retries(3).userAgent("userlookup/test")
+                ApiKey.of("k-123456789", "test")).timeout(Duration.ofSeconds(30)).retries(3)
                 .timing(new FakeTiming()).retryNotice(notices::add).verboseLog(verbose::add).build(), transport);
         AtomicReference<Throwable> ended = new AtomicReference<>();
         Thread runner = new Thread(() -> {

@@ -60,7 +60,7 @@ class WalkPaceTest {
 
     private static ServiceClient client(int retries, Timing timing) {
         return new ServiceClient(new ClientSettings(BaseUrl.parse(service.baseUrl(), false), ApiKey.of("k-123456789", "test"),
-                Duration.ofSeconds(10), retries, ClientSettings.DEFAULT_RETRY_BASE_DELAY, "userlookup/test", null, null, null, null,
+                Duration.ofSeconds(10), retries, null, null, null, null,
                 timing, 0, null));
     }
 
