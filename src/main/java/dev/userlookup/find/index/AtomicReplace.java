@@ -23,7 +23,8 @@ final class AtomicReplace {
 
     @FunctionalInterface
     interface Content {
-        void writeTo(OutputStream out) throws IOException;
+        /** False: the file would not change, so it is left as it is. */
+        boolean writeTo(OutputStream out) throws IOException;
     }
 
     /** Far longer than any save takes: a temporary file this old is no run's any more. */
@@ -32,15 +33,22 @@ final class AtomicReplace {
     private AtomicReplace() {
     }
 
-    static void write(Path target, Content content) throws IOException {
+    /** False when the content said the file would not change: nothing is replaced then. */
+    static boolean write(Path target, Content content) throws IOException {
         sweep(target);
         Path temporary = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".tmp", IndexLocation.fileMode());
         try {
+            boolean changes;
             try (OutputStream out = new BufferedOutputStream(
                     Files.newOutputStream(temporary, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
-                content.writeTo(out);
+                changes = content.writeTo(out);
             }
-            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            if (changes) {
+                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.delete(temporary);
+            }
+            return changes;
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temporary);
             throw e;

@@ -8,6 +8,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -15,13 +16,14 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Where the index of a base URL lies: {@code <cache>/userlookup/index/<digest of base URL and
- * team_id>.idx}, and for each key a pointer {@code index/keys/<digest of base URL and key>} to
+ * team_id>.idx} ({@link IndexFile}), and for each key a pointer {@code index/keys/<digest of base URL and key>} to
  * its team (the team is known only from the users, while a run must find its file before any
  * request; a rotated key of the same team finds the same index). The digests are SHA-256 with a
  * label of their own: the key's digest is the only thing on disk derived from the key. Folders
@@ -32,6 +34,7 @@ final class IndexLocation {
 
     static final Set<PosixFilePermission> FOLDER_MODE = PosixFilePermissions.fromString("rwx------");
     static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
+    private static final byte[] KEYS_TEAM = "userlookup index key 1\n".getBytes(StandardCharsets.US_ASCII);
 
     private final Path cacheHome;
     private final Path folder;
@@ -63,6 +66,33 @@ final class IndexLocation {
         return keys.resolve(keyDigest);
     }
 
+    /** The team the key's users came with, as a save wrote it; null for anything else in its place. */
+    String keysTeam() {
+        try {
+            Path file = keyTeamFile();
+            if (!Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()
+                    || Files.size(file) > KEYS_TEAM.length + IndexFile.MAX_TEAM_BYTES) {
+                return null;
+            }
+            byte[] bytes = Files.readAllBytes(file);
+            if (bytes.length <= KEYS_TEAM.length || !Arrays.equals(bytes, 0, KEYS_TEAM.length, KEYS_TEAM, 0, KEYS_TEAM.length)) {
+                return null;
+            }
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes, KEYS_TEAM.length, bytes.length - KEYS_TEAM.length)).toString();
+        } catch (IOException | RuntimeException e) {
+            return null; // none, unreadable, or not UTF-8 (CharacterCodingException is an IOException)
+        }
+    }
+
+    void keysTeam(String team) throws IOException {
+        byte[] bytes = team.getBytes(StandardCharsets.UTF_8);
+        AtomicReplace.write(keyTeamFile(), out -> {
+            out.write(KEYS_TEAM);
+            out.write(bytes);
+            return true;
+        });
+    }
+
     Path teamFile(String team) {
         return folder.resolve(digest("userlookup index team v1", baseUrl, team) + ".idx");
     }
@@ -73,7 +103,7 @@ final class IndexLocation {
     }
 
     /**
-     * Makes the folders missing on the way to {@link #keyPointer}, each 700 from its creation
+     * Makes the folders missing on the way to {@link #keyTeamFile}, each 700 from its creation
      * ({@code <cache>/userlookup} as well when it is missing; the launcher's own is left as it is).
      */
     void create() throws IOException {

@@ -66,6 +66,7 @@ class IndexFolderTest {
                 }
             }
             out.write(42);
+            return true;
         });
 
         assertEquals(1, seen.size(), seen.toString());
@@ -100,7 +101,10 @@ class IndexFolderTest {
         Path another = Files.write(folder.resolve("other.789.tmp"), new byte[10]);
         Files.setLastModifiedTime(another, Files.getLastModifiedTime(abandoned));
 
-        AtomicReplace.write(target, out -> out.write(1));
+        AtomicReplace.write(target, out -> {
+            out.write(1);
+            return true;
+        });
 
         assertEquals(List.of(target, beingWritten, another), list(folder).stream().sorted().toList());
     }
