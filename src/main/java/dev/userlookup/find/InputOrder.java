@@ -5,10 +5,8 @@ import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A user found early waits only for the ids before it. Users found are kept in bytes of their own
@@ -32,22 +30,12 @@ final class InputOrder {
         }
     }
 
-    boolean wants(UserId id) {
-        return open.containsKey(id);
-    }
-
     boolean anyLeft() {
         return !open.isEmpty();
     }
 
     List<UserId> left() {
-        Set<UserId> left = new LinkedHashSet<>();
-        for (UserId id : wanted.ids()) {
-            if (open.containsKey(id)) {
-                left.add(id);
-            }
-        }
-        return new ArrayList<>(left);
+        return wanted.ids().stream().filter(open::containsKey).distinct().toList();
     }
 
     void found(UserId id, UserRecord user) {
@@ -67,27 +55,20 @@ final class InputOrder {
         }
     }
 
-    /** The search is over: every answer is handed on, an id still open as not found. */
-    void handOnRest(AnswerSink out, long searched) throws IOException {
-        while (next < found.length) {
-            if (found[next] != null) {
-                handOnNext(out);
-            } else {
-                notFoundCount++;
-                out.notFound(wanted.asked().get(next), searched);
-            }
-            next++;
-        }
-        open.clear();
-    }
-
-    /** The search failed: the users found are handed on in input order, the ids not answered left out. */
-    void handOnFound(AnswerSink out) throws IOException {
+    /**
+     * The search is over: every answer is handed on, an id still open as not found; or, when the
+     * search failed, the users found are handed on in input order, the ids not answered left out.
+     */
+    void handOnRest(AnswerSink out, long searched, boolean notFoundToo) throws IOException {
         for (; next < found.length; next++) {
             if (found[next] != null) {
                 handOnNext(out);
+            } else if (notFoundToo) {
+                notFoundCount++;
+                out.notFound(wanted.asked().get(next), searched);
             }
         }
+        open.clear();
     }
 
     private void handOnNext(AnswerSink out) throws IOException {

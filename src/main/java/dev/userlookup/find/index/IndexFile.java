@@ -2,6 +2,8 @@ package dev.userlookup.find.index;
 
 import dev.userlookup.model.UserId;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
@@ -13,33 +15,30 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
-import java.util.Iterator;
-import java.util.Map;
-import java.util.SortedMap;
+import java.util.List;
 import java.util.UUID;
 
 /**
  * One index file, UTF-8 text: a header line (the format, the base URL, the team_id), then a line
  * {@code user_id TAB client_user_id} a user, sorted by user_id, each id once. The ids are written
- * as lower-case canonical UUIDs, whose text sorts as the ids do; in a client id, backslash, tab
- * and newline are written {@code \\}, {@code \t} and {@code \n}. A lookup is a binary search over
- * the mapped bytes, as look(1) does: a few lines read, not the file. No checksums: every hit is
- * confirmed by a resolve, so a damaged line costs one request; a line that does not parse, or is
- * out of order, finds nothing and is left out at the next save.
+ * as lower-case canonical UUIDs, whose text sorts as the ids do; the client ids, the base URL and
+ * the team_id are percent-encoded as a URL's query is, so none holds a tab or a newline. A lookup
+ * is a binary search over the mapped bytes, as look(1) does: a few lines read, not the file. No
+ * checksums: every hit is confirmed by a resolve, so a damaged line costs one request; a line that
+ * does not parse, or is out of order, finds nothing and is left out at the next save.
  */
 final class IndexFile {
 
     /** A client_user_id longer than this is not indexed (the walk finds its user anyway). */
     static final int MAX_CLIENT_ID_BYTES = 1024;
     static final int MAX_TEAM_BYTES = 1024;
-    static final int MAX_BASE_URL_BYTES = 4096;
     private static final int ID = 36;
-    /** The longest line written, its newline included: every byte of a client id escaped. */
-    private static final int MAX_LINE = ID + 2 + 2 * MAX_CLIENT_ID_BYTES;
+    /** The longest line written, its newline included: every byte of a client id encoded. */
+    private static final int MAX_LINE = ID + 2 + 3 * MAX_CLIENT_ID_BYTES;
 
     private final ByteBuffer lines;
     private final byte[] line = new byte[MAX_LINE];
-    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
+    private final CharsetDecoder ascii = StandardCharsets.US_ASCII.newDecoder();
 
     private IndexFile(ByteBuffer lines) {
         this.lines = lines;
@@ -68,7 +67,18 @@ final class IndexFile {
 
     /** The client id on the line of {@code id}; null when there is none, or it does not parse. */
     String clientUserId(UserId id) {
-        byte[] key = key(id);
+        int length = find(line(id, null));
+        return length < 0 ? null : clientUserId(length);
+    }
+
+    /** Whether the file already says what a line recorded says: that line, or for one that drops a user_id, none of it. */
+    boolean says(byte[] recorded) {
+        int length = find(recorded);
+        return recorded.length == ID + 1 ? length < 0 : length == recorded.length - 1 && Arrays.equals(line, 0, length, recorded, 0, length);
+    }
+
+    /** The length of the line of {@code key}'s user_id, read into {@link #line}; -1 when there is none. */
+    private int find(byte[] key) {
         try {
             int from = 0; // a line's start; the lines before it hold smaller ids
             int to = lines.limit(); // the line sought, if any, starts before this
@@ -76,7 +86,7 @@ final class IndexFile {
                 int middle = (from + to) >>> 1;
                 int start = middle == 0 ? 0 : middle + read(middle - 1); // the first line starting at middle or after
                 if (start < middle) {
-                    return null; // a line longer than any written
+                    return -1; // a line longer than any written
                 } else if (start >= to) {
                     to = middle;
                     continue;
@@ -84,64 +94,69 @@ final class IndexFile {
                 int length = read(start);
                 int order = Arrays.compareUnsigned(line, 0, Math.max(0, Math.min(ID, length)), key, 0, ID);
                 if (length < 0 || order == 0) {
-                    return length < 0 ? null : clientUserId(length);
+                    return Math.max(length, -1);
                 } else if (order < 0) {
                     from = start + length + 1;
                 } else {
                     to = start;
                 }
             }
-            return null;
+            return -1;
         } catch (RuntimeException | InternalError e) {
-            return null; // cut under our feet
+            return -1; // cut under our feet
         }
     }
 
     /**
-     * Writes {@code recorded} (a null client id drops the id) merged into {@code old} (null: none)
-     * in one pass, the recorded winning. False, and nothing written, when that would change
-     * nothing and {@code anyway} is false.
+     * Writes the lines {@code recorded} (sorted by user_id, each once) merged into {@code old}
+     * (null: none) in one pass, the recorded winning. False, and nothing written, when that would
+     * change nothing and {@code anyway} is false.
      */
-    static boolean write(Path target, String baseUrl, String team, IndexFile old, SortedMap<UserId, String> recorded,
-            boolean anyway) throws IOException {
-        return AtomicReplace.write(target, out -> {
+    static boolean write(Path target, String baseUrl, String team, IndexFile old, List<byte[]> recorded, boolean anyway)
+            throws IOException {
+        return IndexLocation.write(target, out -> {
             out.write(header(baseUrl, team));
             boolean changed = anyway;
-            byte[] last = new byte[ID]; // the id of the line written last
-            Iterator<Map.Entry<UserId, String>> news = recorded.entrySet().iterator();
-            Map.Entry<UserId, String> next = news.hasNext() ? news.next() : null;
-            byte[] nextKey = next == null ? null : key(next.getKey());
+            byte[] last = new byte[ID]; // the user_id written last
             int at = 0;
             int end = old == null ? 0 : old.lines.limit();
-            while (at < end || next != null) {
-                int length = at < end ? old.read(at) : -1;
-                if (at < end && length < 0) {
-                    at = end; // a line longer than any written: the rest is not read
-                    changed = true;
-                    continue;
-                }
-                int order = at == end ? 1 : next == null ? -1 : Arrays.compareUnsigned(old.line, 0, Math.min(ID, length), nextKey, 0, ID);
-                String kept = order > 0 ? null : Arrays.compareUnsigned(old.line, 0, Math.min(ID, length), last, 0, ID) > 0
-                        ? old.clientUserId(length) : null;
-                if (order < 0 && kept != null) {
-                    out.write(old.line, 0, length + 1);
-                    System.arraycopy(old.line, 0, last, 0, ID);
-                } else if (order >= 0) {
-                    changed |= next.getValue() == null ? order == 0 : !next.getValue().equals(kept);
-                    if (next.getValue() != null) {
-                        out.write(nextKey);
-                        out.write(('\t' + escape(next.getValue()) + '\n').getBytes(StandardCharsets.UTF_8));
-                        System.arraycopy(nextKey, 0, last, 0, ID);
+            for (int next = 0; next <= recorded.size(); next++) {
+                byte[] key = next == recorded.size() ? null : recorded.get(next);
+                boolean same = key != null && key.length == ID + 1; // a drop of a user_id the file does not hold changes nothing
+                while (at < end) { // the old lines up to this one's (all of them after the last)
+                    int length = old.read(at);
+                    int order = length < 0 || key == null ? -1 : Arrays.compareUnsigned(old.line, 0, Math.min(ID, length), key, 0, ID);
+                    if (order > 0) {
+                        break;
                     }
-                    next = news.hasNext() ? news.next() : null;
-                    nextKey = next == null ? null : key(next.getKey());
-                } else {
-                    changed = true; // a line left out
+                    at = length < 0 ? end : at + length + 1; // a line longer than any written ends what is read
+                    boolean kept = length > ID && Arrays.compareUnsigned(old.line, 0, ID, last, 0, ID) > 0 && old.clientUserId(length) != null;
+                    changed |= !kept; // a line left out
+                    if (order == 0) {
+                        same = kept && Arrays.equals(old.line, 0, length + 1, key, 0, key.length);
+                    } else if (kept) {
+                        out.write(old.line, 0, length + 1);
+                        System.arraycopy(old.line, 0, last, 0, ID);
+                    }
                 }
-                at += order <= 0 ? length + 1 : 0;
+                if (key != null && key.length > ID + 1) {
+                    out.write(key);
+                    System.arraycopy(key, 0, last, 0, ID);
+                }
+                changed |= key != null && !same;
             }
             return changed;
         });
+    }
+
+    /** A line of the file: the user_id, and a tab and the client id unless null (a line that drops the user_id). */
+    static byte[] line(UserId id, String clientUserId) {
+        String text = new UUID(id.high(), id.low()) + (clientUserId == null ? "" : "\t" + URLEncoder.encode(clientUserId, StandardCharsets.UTF_8));
+        return (text + "\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    static int compareIds(byte[] line, byte[] other) {
+        return Arrays.compareUnsigned(line, 0, ID, other, 0, ID);
     }
 
     static boolean teamFits(String team) {
@@ -159,11 +174,8 @@ final class IndexFile {
     }
 
     private static byte[] header(String baseUrl, String team) {
-        return ("userlookup index 2\t" + escape(baseUrl) + "\t" + escape(team) + "\n").getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static byte[] key(UserId id) {
-        return new UUID(id.high(), id.low()).toString().getBytes(StandardCharsets.US_ASCII);
+        return ("userlookup index 2\t" + URLEncoder.encode(baseUrl, StandardCharsets.UTF_8) + "\t"
+                + URLEncoder.encode(team, StandardCharsets.UTF_8) + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
     /**
@@ -192,37 +204,11 @@ final class IndexFile {
             }
         }
         try {
-            String clientUserId = unescape(utf8.decode(ByteBuffer.wrap(line, ID + 1, length - ID - 1)).toString());
-            return clientUserId != null && indexable(clientUserId) ? clientUserId : null;
-        } catch (CharacterCodingException e) {
+            String text = ascii.decode(ByteBuffer.wrap(line, ID + 1, length - ID - 1)).toString();
+            String clientUserId = text.indexOf('\t') < 0 ? URLDecoder.decode(text, StandardCharsets.UTF_8) : null;
+            return indexable(clientUserId) ? clientUserId : null;
+        } catch (CharacterCodingException | IllegalArgumentException e) { // not ASCII, or a % that is no escape
             return null;
         }
-    }
-
-    private static String escape(String text) {
-        return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n");
-    }
-
-    /** Null when it holds a tab or an escape not written by {@link #escape}. */
-    private static String unescape(String text) {
-        if (text.indexOf('\\') < 0) {
-            return text.indexOf('\t') < 0 ? text : null;
-        }
-        StringBuilder out = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\t' || (c == '\\' && ++i == text.length())) {
-                return null;
-            }
-            if (c == '\\') {
-                int escape = "\\tn".indexOf(text.charAt(i));
-                if (escape < 0) {
-                    return null;
-                }
-                c = "\\\t\n".charAt(escape);
-            }
-            out.append(c);
-        }
-        return out.toString();
     }
 }

@@ -1,13 +1,18 @@
 package dev.userlookup.find.index;
 
 import dev.userlookup.model.redaction.ApiKey;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFileAttributes;
@@ -16,6 +21,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -28,12 +35,20 @@ import java.util.Set;
  * request; a rotated key of the same team finds the same index). The digests are SHA-256 with a
  * label of their own: the key's digest is the only thing on disk derived from the key. Folders
  * made here are 700; folders found here must be the user's own and writable by no one else, as
- * ssh judges its own, or the index is neither read nor written.
+ * ssh judges its own, or the index is neither read nor written. A file is written whole or not at
+ * all: into a temporary file of its own beside it, 600 from its creation, then renamed over it. A
+ * reader sees the old file or the new one, never a part; two runs saving at once each rename a whole
+ * file of their own, and the last one stays. A temporary file a killed run left behind is removed by
+ * the next write of the same file, once it is old enough that no run can still be writing it.
  */
 final class IndexLocation {
 
-    static final Set<PosixFilePermission> FOLDER_MODE = PosixFilePermissions.fromString("rwx------");
-    static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
+    static final FileAttribute<Set<PosixFilePermission>> FOLDER_MODE = PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------"));
+    static final FileAttribute<Set<PosixFilePermission>> FILE_MODE = PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rw-------"));
+    /** Far longer than any save takes: a temporary file this old is no run's any more. */
+    static final Duration ABANDONED = Duration.ofMinutes(10);
     private static final byte[] KEYS_TEAM = "userlookup index key 1\n".getBytes(StandardCharsets.US_ASCII);
 
     private final Path cacheHome;
@@ -69,24 +84,19 @@ final class IndexLocation {
     /** The team the key's users came with, as a save wrote it; null for anything else in its place. */
     String keysTeam() {
         try {
-            Path file = keyTeamFile();
-            if (!Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()
-                    || Files.size(file) > KEYS_TEAM.length + IndexFile.MAX_TEAM_BYTES) {
-                return null;
-            }
-            byte[] bytes = Files.readAllBytes(file);
-            if (bytes.length <= KEYS_TEAM.length || !Arrays.equals(bytes, 0, KEYS_TEAM.length, KEYS_TEAM, 0, KEYS_TEAM.length)) {
-                return null;
-            }
-            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes, KEYS_TEAM.length, bytes.length - KEYS_TEAM.length)).toString();
+            BasicFileAttributes file = Files.readAttributes(keyTeamFile(), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            byte[] bytes = file.isRegularFile() && file.size() <= KEYS_TEAM.length + IndexFile.MAX_TEAM_BYTES
+                    ? Files.readAllBytes(keyTeamFile()) : KEYS_TEAM; // not a pipe, whose read would wait
+            boolean pointer = bytes.length > KEYS_TEAM.length && Arrays.equals(bytes, 0, KEYS_TEAM.length, KEYS_TEAM, 0, KEYS_TEAM.length);
+            return pointer ? new String(bytes, KEYS_TEAM.length, bytes.length - KEYS_TEAM.length, StandardCharsets.UTF_8) : null;
         } catch (IOException | RuntimeException e) {
-            return null; // none, unreadable, or not UTF-8 (CharacterCodingException is an IOException)
+            return null;
         }
     }
 
     void keysTeam(String team) throws IOException {
         byte[] bytes = team.getBytes(StandardCharsets.UTF_8);
-        AtomicReplace.write(keyTeamFile(), out -> {
+        write(keyTeamFile(), out -> {
             out.write(KEYS_TEAM);
             out.write(bytes);
             return true;
@@ -110,7 +120,7 @@ final class IndexLocation {
         for (Path path : List.of(cacheHome, cacheHome.resolve("userlookup"), folder, keys)) {
             if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
                 try {
-                    Files.createDirectory(path, folderMode());
+                    Files.createDirectory(path, FOLDER_MODE);
                 } catch (FileAlreadyExistsException e) {
                     // another run made it in the meantime, or something else is there: the check below says
                 }
@@ -119,14 +129,6 @@ final class IndexLocation {
         if (!safe() || !Files.isDirectory(keys, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("the index folder " + folder + " is not the user's own");
         }
-    }
-
-    static FileAttribute<Set<PosixFilePermission>> folderMode() {
-        return PosixFilePermissions.asFileAttribute(FOLDER_MODE);
-    }
-
-    static FileAttribute<Set<PosixFilePermission>> fileMode() {
-        return PosixFilePermissions.asFileAttribute(FILE_MODE);
     }
 
     private static boolean safe(Path path) {
@@ -153,12 +155,13 @@ final class IndexLocation {
     }
 
     /** Each part after its length, so no two lists of parts digest alike. */
-    private static String digest(String label, String... parts) {
+    private static String digest(String... parts) {
         try {
             MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-            add(sha256, label);
             for (String part : parts) {
-                add(sha256, part);
+                byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
+                sha256.update(ByteBuffer.allocate(4).putInt(0, bytes.length));
+                sha256.update(bytes);
             }
             return HexFormat.of().formatHex(sha256.digest());
         } catch (NoSuchAlgorithmException e) {
@@ -166,9 +169,41 @@ final class IndexLocation {
         }
     }
 
-    private static void add(MessageDigest sha256, String part) {
-        byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
-        sha256.update(ByteBuffer.allocate(4).putInt(0, bytes.length));
-        sha256.update(bytes);
+    @FunctionalInterface
+    interface Content {
+        /** False: the file would not change, so it is left as it is. */
+        boolean writeTo(OutputStream out) throws IOException;
+    }
+
+    /** False when the content said the file would not change: nothing is replaced then. */
+    static boolean write(Path target, Content content) throws IOException {
+        sweep(target);
+        Path temporary = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".tmp", FILE_MODE);
+        try {
+            boolean changes;
+            try (OutputStream out = new BufferedOutputStream(
+                    Files.newOutputStream(temporary, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
+                changes = content.writeTo(out);
+            }
+            if (changes) {
+                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return changes;
+        } finally {
+            Files.deleteIfExists(temporary); // unless renamed: the file is whole or not there
+        }
+    }
+
+    private static void sweep(Path target) {
+        Instant abandoned = Instant.now().minus(ABANDONED);
+        try (DirectoryStream<Path> left = Files.newDirectoryStream(target.getParent(), target.getFileName() + ".*.tmp")) {
+            for (Path temporary : left) {
+                if (Files.getLastModifiedTime(temporary, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(abandoned)) {
+                    Files.deleteIfExists(temporary);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // nothing to sweep, or not now: the write itself says whether the folder can be written
+        }
     }
 }

@@ -4,8 +4,11 @@ import dev.userlookup.model.UserId;
 import dev.userlookup.model.redaction.ApiKey;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Objects;
-import java.util.TreeMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * A hint only, every hit confirmed by a resolve; so nothing about it is ever an error: a bad file
@@ -13,46 +16,42 @@ import java.util.TreeMap;
  */
 public final class UserIndex {
 
-    /** What a user recorded costs at most until the save: the map's entry, the id and the client id. */
-    private static final int BYTES_PER_USER = 160;
     /** Up to this many users recorded, save looks each up to see whether anything changed, rather than reading the file through. */
     private static final int FEW = 1024;
 
     private final IndexLocation location;
     private final String openedTeam;
     private final IndexFile opened;
-    /** In the file's order, the last word on an id winning; a null client id drops the id. */
-    private final TreeMap<UserId, String> recorded = new TreeMap<>();
+    /**
+     * What was recorded, as the file's lines one after the other in the order recorded, no object
+     * a user (a walk of a large team keeps the collector's work small): line n from starts[n] to
+     * starts[n + 1]. A line of the user_id alone drops it.
+     */
+    private byte[] lines = new byte[1 << 16];
+    private int[] starts = new int[1024];
+    private int count;
+    private final Set<UserId> forgotten = new HashSet<>();
     /**
      * The recording stops at an eighth of the heap: a walk of a huge team then saves nothing rather
      * than run the tool out of memory after its answer is printed. Tests lower it.
      */
-    long maxRecorded = Runtime.getRuntime().maxMemory() / 8 / BYTES_PER_USER;
+    long maxBytes = Math.min(Runtime.getRuntime().maxMemory() / 8, 1 << 30);
     private boolean full;
     private String team;
     private boolean teamsDisagree;
 
-    private UserIndex(IndexLocation location, String openedTeam, IndexFile opened) {
+    private UserIndex(IndexLocation location, String openedTeam) {
         this.location = location;
         this.openedTeam = openedTeam;
-        this.opened = opened;
+        this.opened = openedTeam == null ? null : IndexFile.open(location.teamFile(openedTeam), location.baseUrl(), openedTeam);
     }
 
     /** Folders that are not the user's own, or that others can write, give {@link #none}. */
     public static UserIndex open(Path cacheHome, String baseUrl, ApiKey key) {
         try {
-            if (baseUrl.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > IndexFile.MAX_BASE_URL_BYTES) {
-                return none();
-            }
             IndexLocation location = IndexLocation.of(cacheHome, baseUrl, key);
-            if (!location.safe()) {
-                return none();
-            }
-            String team = location.keysTeam();
-            if (team == null || !IndexFile.teamFits(team)) {
-                return new UserIndex(location, null, null);
-            }
-            return new UserIndex(location, team, IndexFile.open(location.teamFile(team), baseUrl, team));
+            String team = location.safe() ? location.keysTeam() : null;
+            return location.safe() ? new UserIndex(location, team != null && IndexFile.teamFits(team) ? team : null) : none();
         } catch (RuntimeException e) {
             return none(); // a cache folder that is no path here (InvalidPathException), say
         }
@@ -60,37 +59,41 @@ public final class UserIndex {
 
     /** {@code --no-cache}: finds nothing, records nothing, and its save writes nothing and touches no file. */
     public static UserIndex none() {
-        return new UserIndex(null, null, null);
+        return new UserIndex(null, null);
     }
 
     public String clientUserId(UserId id) {
-        if (opened == null || (recorded.containsKey(id) && recorded.get(id) == null)) {
-            return null; // a forgotten entry is no longer found, even before the save
-        }
-        return opened.clientUserId(id);
+        return opened == null || forgotten.contains(id) ? null : opened.clientUserId(id);
     }
 
     public void forget(UserId id) {
-        put(id, null);
+        forgotten.add(id);
+        add(IndexFile.line(id, null));
     }
 
     /** A client id the index cannot hold drops the id. */
     public void record(UserId id, String clientUserId, String teamId) {
-        if (location != null && teamId != null) {
+        if (teamId != null) {
             teamsDisagree |= team != null && !team.equals(teamId);
             team = team == null ? teamId : team;
         }
-        put(id, IndexFile.indexable(clientUserId) ? clientUserId : null);
+        add(IndexFile.line(id, IndexFile.indexable(clientUserId) ? clientUserId : null));
     }
 
-    private void put(UserId id, String clientUserId) {
+    private void add(byte[] line) {
+        int used = starts[count];
+        full |= location != null && used + (long) line.length > maxBytes;
         if (location == null || full) {
             return;
         }
-        full = recorded.size() >= maxRecorded && !recorded.containsKey(id);
-        if (!full) {
-            recorded.put(id, clientUserId);
+        if (used + line.length > lines.length) {
+            lines = Arrays.copyOf(lines, Math.max(2 * lines.length, used + line.length));
         }
+        if (count + 1 == starts.length) {
+            starts = Arrays.copyOf(starts, 2 * starts.length);
+        }
+        System.arraycopy(line, 0, lines, used, line.length);
+        starts[++count] = used + line.length;
     }
 
     /**
@@ -103,9 +106,14 @@ public final class UserIndex {
             return false;
         }
         try {
-            boolean written = saveIndex(team, wholeTeamSeen);
+            Path target = location.teamFile(team);
+            IndexFile old = wholeTeamSeen ? null : team.equals(openedTeam) ? opened : IndexFile.open(target, location.baseUrl(), team);
+            List<byte[]> latest = latest();
+            // A confirmed hit, say: a few lookups, not a read of the whole file.
+            boolean changesNothing = old != null && latest.size() <= FEW && latest.stream().allMatch(old::says);
+            location.create();
+            boolean written = !changesNothing && IndexFile.write(target, location.baseUrl(), team, old, latest, wholeTeamSeen);
             if (!team.equals(openedTeam)) {
-                location.create();
                 location.keysTeam(team);
                 written = true;
             }
@@ -117,14 +125,19 @@ public final class UserIndex {
         }
     }
 
-    private boolean saveIndex(String team, boolean wholeTeamSeen) throws IOException {
-        Path target = location.teamFile(team);
-        IndexFile old = wholeTeamSeen ? null : team.equals(openedTeam) ? opened : IndexFile.open(target, location.baseUrl(), team);
-        if (old != null && recorded.size() <= FEW
-                && recorded.entrySet().stream().allMatch(entry -> Objects.equals(entry.getValue(), old.clientUserId(entry.getKey())))) {
-            return false; // a confirmed hit, say: a few lookups rather than a read of the whole file
+    /** The lines recorded, sorted by user_id, each once: the last recorded of it. */
+    private List<byte[]> latest() {
+        List<byte[]> sorted = new ArrayList<>(count);
+        for (int n = 0; n < count; n++) {
+            sorted.add(Arrays.copyOfRange(lines, starts[n], starts[n + 1]));
         }
-        location.create();
-        return IndexFile.write(target, location.baseUrl(), team, old, recorded, wholeTeamSeen);
+        sorted.sort(IndexFile::compareIds); // stable: of one user_id's lines, the last recorded stays last
+        List<byte[]> latest = new ArrayList<>(count);
+        for (int n = 0; n < count; n++) {
+            if (n + 1 == count || IndexFile.compareIds(sorted.get(n), sorted.get(n + 1)) != 0) {
+                latest.add(sorted.get(n));
+            }
+        }
+        return latest;
     }
 }

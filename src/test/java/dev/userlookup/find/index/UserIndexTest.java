@@ -194,7 +194,7 @@ class UserIndexTest {
         Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(9, 9), "kept"));
         byte[] before = Files.readAllBytes(Team.teamFile(cache));
         UserIndex bounded = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
-        bounded.maxRecorded = 3;
+        bounded.maxBytes = 3 * 54;
         for (int i = 1; i <= 3; i++) {
             bounded.record(new UserId(0, i), "customer-" + i, Team.TEAM);
         }
@@ -205,7 +205,7 @@ class UserIndexTest {
         assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(Team.teamFile(cache))));
 
         UserIndex within = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
-        within.maxRecorded = 3;
+        within.maxBytes = 3 * 54;
         for (int i = 1; i <= 3; i++) {
             within.record(new UserId(0, i), "customer-" + i, Team.TEAM);
         }
