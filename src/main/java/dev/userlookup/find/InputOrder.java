@@ -19,8 +19,9 @@ final class InputOrder {
     /** Positions of each id not found yet; an id asked for twice has two. */
     private final Map<UserId, List<Integer>> open = new HashMap<>();
     private int next;
-    private int foundCount;
-    private int notFoundCount;
+    /** An id asked for twice counts twice. */
+    int foundCount;
+    int notFoundCount;
 
     InputOrder(WantedIds wanted) {
         this.wanted = wanted;
@@ -75,14 +76,5 @@ final class InputOrder {
         foundCount++;
         out.found(wanted.asked().get(next), found[next]);
         found[next] = null;
-    }
-
-    /** An id asked for twice counts twice. */
-    int foundCount() {
-        return foundCount;
-    }
-
-    int notFoundCount() {
-        return notFoundCount;
     }
 }

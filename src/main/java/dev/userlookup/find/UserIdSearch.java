@@ -13,7 +13,6 @@ import dev.userlookup.walk.UserSink;
 import dev.userlookup.walk.WalkProgress;
 import dev.userlookup.walk.WalkResult;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -87,21 +86,15 @@ public final class UserIdSearch {
                 index.save(walk != null && walk.sawTheWholeTeam());
             }
         }
-        return new Outcome(order.foundCount(), order.notFoundCount(), walk);
+        return new Outcome(order.foundCount, order.notFoundCount, walk);
     }
 
     private record Hit(UserId id, String clientUserId) {
     }
 
     private void confirmHits(InputOrder order, AnswerSink out) throws IOException {
-        List<Hit> hits = new ArrayList<>();
         List<UserId> left = order.left();
-        for (UserId id : left) {
-            String clientUserId = index.clientUserId(id);
-            if (clientUserId != null) {
-                hits.add(new Hit(id, clientUserId));
-            }
-        }
+        List<Hit> hits = left.stream().map(id -> new Hit(id, index.clientUserId(id))).filter(hit -> hit.clientUserId() != null).toList();
         if (hits.isEmpty()) {
             return;
         }

@@ -10,6 +10,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -30,16 +31,11 @@ import java.util.Set;
 
 /**
  * Where the index of a base URL lies: {@code <cache>/userlookup/index/<digest of base URL and
- * team_id>.idx} ({@link IndexFile}), and for each key a pointer {@code index/keys/<digest of base URL and key>} to
- * its team (the team is known only from the users, while a run must find its file before any
- * request; a rotated key of the same team finds the same index). The digests are SHA-256 with a
- * label of their own: the key's digest is the only thing on disk derived from the key. Folders
- * made here are 700; folders found here must be the user's own and writable by no one else, as
- * ssh judges its own, or the index is neither read nor written. A file is written whole or not at
- * all: into a temporary file of its own beside it, 600 from its creation, then renamed over it. A
- * reader sees the old file or the new one, never a part; two runs saving at once each rename a whole
- * file of their own, and the last one stays. A temporary file a killed run left behind is removed by
- * the next write of the same file, once it is old enough that no run can still be writing it.
+ * team_id>.idx}, and for each key {@code index/keys/<digest of base URL and key>} naming its team
+ * (known only from the users, while a run must find its file before any request; a rotated key of
+ * the same team finds the same index). The key's digest is the only thing on disk derived from the
+ * key. Folders made here are 700; folders found here must be the user's own and writable by no one
+ * else, as ssh judges its own, or the index is neither read nor written.
  */
 final class IndexLocation {
 
@@ -95,10 +91,9 @@ final class IndexLocation {
     }
 
     void keysTeam(String team) throws IOException {
-        byte[] bytes = team.getBytes(StandardCharsets.UTF_8);
         write(keyTeamFile(), out -> {
             out.write(KEYS_TEAM);
-            out.write(bytes);
+            out.write(team.getBytes(StandardCharsets.UTF_8));
             return true;
         });
     }
@@ -132,14 +127,13 @@ final class IndexLocation {
     }
 
     private static boolean safe(Path path) {
-        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-            return true;
-        }
         try {
             PosixFileAttributes attributes = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             Set<PosixFilePermission> mode = attributes.permissions();
             return attributes.isDirectory() && ownedByYou(path, attributes.owner())
                     && !mode.contains(PosixFilePermission.GROUP_WRITE) && !mode.contains(PosixFilePermission.OTHERS_WRITE);
+        } catch (NoSuchFileException e) {
+            return true;
         } catch (IOException | UnsupportedOperationException e) {
             return false; // no POSIX modes here to keep the index private with
         }
@@ -175,7 +169,12 @@ final class IndexLocation {
         boolean writeTo(OutputStream out) throws IOException;
     }
 
-    /** False when the content said the file would not change: nothing is replaced then. */
+    /**
+     * A file written whole or not at all: into a temporary file of its own beside it, 600 from its
+     * creation, then renamed over it, so a reader sees the old file or the new one and of two runs
+     * saving at once the last stays. False when the content said nothing changes. A temporary file
+     * a killed run left is removed by a later write once no run can still be writing it.
+     */
     static boolean write(Path target, Content content) throws IOException {
         sweep(target);
         Path temporary = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".tmp", FILE_MODE);

@@ -2,6 +2,7 @@ package dev.userlookup.find.index;
 
 import dev.userlookup.model.UserId;
 import dev.userlookup.model.redaction.ApiKey;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,14 +23,8 @@ public final class UserIndex {
     private final IndexLocation location;
     private final String openedTeam;
     private final IndexFile opened;
-    /**
-     * What was recorded, as the file's lines one after the other in the order recorded, no object
-     * a user (a walk of a large team keeps the collector's work small): line n from starts[n] to
-     * starts[n + 1]. A line of the user_id alone drops it.
-     */
-    private byte[] lines = new byte[1 << 16];
-    private int[] starts = new int[1024];
-    private int count;
+    /** What was recorded, as the file's lines in the order recorded: no object a user, so a walk keeps the collector's work small. */
+    private final ByteArrayOutputStream lines = new ByteArrayOutputStream(1 << 16);
     private final Set<UserId> forgotten = new HashSet<>();
     /**
      * The recording stops at an eighth of the heap: a walk of a huge team then saves nothing rather
@@ -66,6 +61,7 @@ public final class UserIndex {
         return opened == null || forgotten.contains(id) ? null : opened.clientUserId(id);
     }
 
+    /** Recorded as a line of the user_id alone. */
     public void forget(UserId id) {
         forgotten.add(id);
         add(IndexFile.line(id, null));
@@ -81,19 +77,10 @@ public final class UserIndex {
     }
 
     private void add(byte[] line) {
-        int used = starts[count];
-        full |= location != null && used + (long) line.length > maxBytes;
-        if (location == null || full) {
-            return;
+        full |= location != null && lines.size() + (long) line.length > maxBytes;
+        if (location != null && !full) {
+            lines.writeBytes(line);
         }
-        if (used + line.length > lines.length) {
-            lines = Arrays.copyOf(lines, Math.max(2 * lines.length, used + line.length));
-        }
-        if (count + 1 == starts.length) {
-            starts = Arrays.copyOf(starts, 2 * starts.length);
-        }
-        System.arraycopy(line, 0, lines, used, line.length);
-        starts[++count] = used + line.length;
     }
 
     /**
@@ -127,14 +114,18 @@ public final class UserIndex {
 
     /** The lines recorded, sorted by user_id, each once: the last recorded of it. */
     private List<byte[]> latest() {
-        List<byte[]> sorted = new ArrayList<>(count);
-        for (int n = 0; n < count; n++) {
-            sorted.add(Arrays.copyOfRange(lines, starts[n], starts[n + 1]));
+        byte[] all = lines.toByteArray();
+        List<byte[]> sorted = new ArrayList<>();
+        for (int start = 0, end = 0; end < all.length; end++) {
+            if (all[end] == '\n') {
+                sorted.add(Arrays.copyOfRange(all, start, end + 1));
+                start = end + 1;
+            }
         }
         sorted.sort(IndexFile::compareIds); // stable: of one user_id's lines, the last recorded stays last
-        List<byte[]> latest = new ArrayList<>(count);
-        for (int n = 0; n < count; n++) {
-            if (n + 1 == count || IndexFile.compareIds(sorted.get(n), sorted.get(n + 1)) != 0) {
+        List<byte[]> latest = new ArrayList<>(sorted.size());
+        for (int n = 0; n < sorted.size(); n++) {
+            if (n + 1 == sorted.size() || IndexFile.compareIds(sorted.get(n), sorted.get(n + 1)) != 0) {
                 latest.add(sorted.get(n));
             }
         }
