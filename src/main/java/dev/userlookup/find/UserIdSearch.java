@@ -43,7 +43,8 @@ public final class UserIdSearch {
     public Outcome find(WantedIds wanted, AnswerSink out) throws IOException {
         InputOrder order = new InputOrder(wanted);
         WalkResult walk = null;
-        // Every user the walk meets is recorded in the index; the ones asked for are kept, and the walk ends once none is left.
+        // Every user the walk meets is recorded in the index; the ones asked for are kept, and the
+        // walk ends once none is left.
         UserSink sink = new UserSink() {
             @Override
             public void addAll(List<UserRecord> users) {
@@ -94,7 +95,8 @@ public final class UserIdSearch {
 
     private void confirmHits(InputOrder order, AnswerSink out) throws IOException {
         List<UserId> left = order.left();
-        List<Hit> hits = left.stream().map(id -> new Hit(id, index.clientUserId(id))).filter(hit -> hit.clientUserId() != null).toList();
+        List<Hit> hits = left.stream().map(id -> new Hit(id, index.clientUserId(id)))
+                .filter(hit -> hit.clientUserId() != null).toList();
         if (hits.isEmpty()) {
             return;
         }
@@ -124,7 +126,8 @@ public final class UserIdSearch {
             if (user != null && hit.id().equals(UserId.parse(user.userId()))) {
                 index.record(hit.id(), hit.clientUserId(), user.text(UserField.TEAM_ID));
                 order.found(hit.id(), user);
-            } else if (user != null || failure instanceof ServiceException.NotFound || failure instanceof ServiceException.OtherUser
+            } else if (user != null || failure instanceof ServiceException.NotFound
+                    || failure instanceof ServiceException.OtherUser
                     || failure instanceof ServiceException.BadResponse) {
                 index.forget(hit.id()); // the user is gone, or the client id now names another user
                 verbose.accept("* find: " + hit.id() + " is no longer \"" + hit.clientUserId() + "\": dropped from the index");

@@ -57,7 +57,8 @@ final class IndexFile {
                     return null; // one mapped buffer: under 2 GB, some 35 million users
                 }
                 ByteBuffer map = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
-                boolean ours = map.slice(0, header.length).equals(ByteBuffer.wrap(header)) && map.get((int) size - 1) == '\n';
+                boolean ours = map.slice(0, header.length).equals(ByteBuffer.wrap(header))
+                        && map.get((int) size - 1) == '\n';
                 return ours ? new IndexFile(map.slice(header.length, (int) size - header.length)) : null;
             }
         } catch (IOException | RuntimeException | InternalError e) {
@@ -71,10 +72,11 @@ final class IndexFile {
         return length < 0 ? null : clientUserId(length);
     }
 
-    /** Whether the file already says what a line recorded says: that line, or for one that drops a user_id, none of it. */
+    /** Whether the file says what a line recorded says: that line, or for one that drops a user_id, none of it. */
     boolean says(byte[] recorded) {
         int length = find(recorded);
-        return recorded.length == ID + 1 ? length < 0 : length == recorded.length - 1 && Arrays.equals(line, 0, length, recorded, 0, length);
+        return recorded.length == ID + 1 ? length < 0
+                : length == recorded.length - 1 && Arrays.equals(line, 0, length, recorded, 0, length);
     }
 
     /** The length of the line of {@code key}'s user_id, read into {@link #line}; -1 when there is none. */
@@ -122,15 +124,18 @@ final class IndexFile {
             int end = old == null ? 0 : old.lines.limit();
             for (int next = 0; next <= recorded.size(); next++) {
                 byte[] key = next == recorded.size() ? null : recorded.get(next);
-                boolean same = key != null && key.length == ID + 1; // a drop of a user_id the file does not hold changes nothing
+                // A drop of a user_id the file does not hold changes nothing.
+                boolean same = key != null && key.length == ID + 1;
                 while (at < end) { // the old lines up to this one's (all of them after the last)
                     int length = old.read(at);
-                    int order = length < 0 || key == null ? -1 : Arrays.compareUnsigned(old.line, 0, Math.min(ID, length), key, 0, ID);
+                    int order = length < 0 || key == null ? -1
+                            : Arrays.compareUnsigned(old.line, 0, Math.min(ID, length), key, 0, ID);
                     if (order > 0) {
                         break;
                     }
                     at = length < 0 ? end : at + length + 1; // a line longer than any written ends what is read
-                    boolean kept = length > ID && Arrays.compareUnsigned(old.line, 0, ID, last, 0, ID) > 0 && old.clientUserId(length) != null;
+                    boolean kept = length > ID && Arrays.compareUnsigned(old.line, 0, ID, last, 0, ID) > 0
+                            && old.clientUserId(length) != null;
                     changed |= !kept; // a line left out
                     if (order == 0) {
                         same = kept && Arrays.equals(old.line, 0, length + 1, key, 0, key.length);
@@ -151,7 +156,8 @@ final class IndexFile {
 
     /** A line of the file: the user_id, and a tab and the client id unless null (a line that drops the user_id). */
     static byte[] line(UserId id, String clientUserId) {
-        String text = new UUID(id.high(), id.low()) + (clientUserId == null ? "" : "\t" + URLEncoder.encode(clientUserId, StandardCharsets.UTF_8));
+        String text = new UUID(id.high(), id.low())
+                + (clientUserId == null ? "" : "\t" + URLEncoder.encode(clientUserId, StandardCharsets.UTF_8));
         return (text + "\n").getBytes(StandardCharsets.US_ASCII);
     }
 
@@ -164,7 +170,7 @@ final class IndexFile {
         return length > 0 && length <= MAX_TEAM_BYTES;
     }
 
-    /** Whether the index can hold it: UTF-8 of 1 to 1,024 bytes (a lone surrogate is none, and no resolve would match it). */
+    /** Whether the index can hold it: UTF-8 of 1 to 1,024 bytes (no lone surrogate, which no resolve would match). */
     static boolean indexable(String clientUserId) {
         if (clientUserId == null || clientUserId.isEmpty() || clientUserId.length() > MAX_CLIENT_ID_BYTES) {
             return false;
@@ -199,7 +205,8 @@ final class IndexFile {
             return null;
         }
         for (int i = 0; i < ID; i++) { // a user_id as written: lower-case hex, dashes where a UUID has them
-            if (i == 8 || i == 13 || i == 18 || i == 23 ? line[i] != '-' : Character.digit(line[i], 16) < 0 || line[i] < 'a' && line[i] > '9') {
+            boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+            if (dash ? line[i] != '-' : Character.digit(line[i], 16) < 0 || line[i] < 'a' && line[i] > '9') {
                 return null;
             }
         }

@@ -80,11 +80,13 @@ final class IndexLocation {
     /** The team the key's users came with, as a save wrote it; null for anything else in its place. */
     String keysTeam() {
         try {
-            BasicFileAttributes file = Files.readAttributes(keyTeamFile(), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            BasicFileAttributes file = Files.readAttributes(keyTeamFile(), BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
             byte[] bytes = file.isRegularFile() && file.size() <= KEYS_TEAM.length + IndexFile.MAX_TEAM_BYTES
                     ? Files.readAllBytes(keyTeamFile()) : KEYS_TEAM; // not a pipe, whose read would wait
-            boolean pointer = bytes.length > KEYS_TEAM.length && Arrays.equals(bytes, 0, KEYS_TEAM.length, KEYS_TEAM, 0, KEYS_TEAM.length);
-            return pointer ? new String(bytes, KEYS_TEAM.length, bytes.length - KEYS_TEAM.length, StandardCharsets.UTF_8) : null;
+            int at = KEYS_TEAM.length;
+            boolean pointer = bytes.length > at && Arrays.equals(bytes, 0, at, KEYS_TEAM, 0, at);
+            return pointer ? new String(bytes, at, bytes.length - at, StandardCharsets.UTF_8) : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }

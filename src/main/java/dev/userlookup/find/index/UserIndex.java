@@ -23,7 +23,7 @@ public final class UserIndex {
     private final IndexLocation location;
     private final String openedTeam;
     private final IndexFile opened;
-    /** What was recorded, as the file's lines in the order recorded: no object a user, so a walk keeps the collector's work small. */
+    /** What was recorded, as the file's lines in the order recorded: no object a user, little for the collector. */
     private final ByteArrayOutputStream lines = new ByteArrayOutputStream(1 << 16);
     private final Set<UserId> forgotten = new HashSet<>();
     /**
@@ -38,15 +38,19 @@ public final class UserIndex {
     private UserIndex(IndexLocation location, String openedTeam) {
         this.location = location;
         this.openedTeam = openedTeam;
-        this.opened = openedTeam == null ? null : IndexFile.open(location.teamFile(openedTeam), location.baseUrl(), openedTeam);
+        this.opened = openedTeam == null ? null
+                : IndexFile.open(location.teamFile(openedTeam), location.baseUrl(), openedTeam);
     }
 
     /** Folders that are not the user's own, or that others can write, give {@link #none}. */
     public static UserIndex open(Path cacheHome, String baseUrl, ApiKey key) {
         try {
             IndexLocation location = IndexLocation.of(cacheHome, baseUrl, key);
-            String team = location.safe() ? location.keysTeam() : null;
-            return location.safe() ? new UserIndex(location, team != null && IndexFile.teamFits(team) ? team : null) : none();
+            if (!location.safe()) {
+                return none();
+            }
+            String team = location.keysTeam();
+            return new UserIndex(location, team != null && IndexFile.teamFits(team) ? team : null);
         } catch (RuntimeException e) {
             return none(); // a cache folder that is no path here (InvalidPathException), say
         }
@@ -94,12 +98,14 @@ public final class UserIndex {
         }
         try {
             Path target = location.teamFile(team);
-            IndexFile old = wholeTeamSeen ? null : team.equals(openedTeam) ? opened : IndexFile.open(target, location.baseUrl(), team);
+            IndexFile old = wholeTeamSeen ? null
+                    : team.equals(openedTeam) ? opened : IndexFile.open(target, location.baseUrl(), team);
             List<byte[]> latest = latest();
             // A confirmed hit, say: a few lookups, not a read of the whole file.
             boolean changesNothing = old != null && latest.size() <= FEW && latest.stream().allMatch(old::says);
             location.create();
-            boolean written = !changesNothing && IndexFile.write(target, location.baseUrl(), team, old, latest, wholeTeamSeen);
+            boolean written = !changesNothing
+                    && IndexFile.write(target, location.baseUrl(), team, old, latest, wholeTeamSeen);
             if (!team.equals(openedTeam)) {
                 location.keysTeam(team);
                 written = true;
