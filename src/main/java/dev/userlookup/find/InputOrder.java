@@ -5,10 +5,8 @@ import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A user found early waits only for the ids before it. Users found are kept in bytes of their own
@@ -21,8 +19,9 @@ final class InputOrder {
     /** Positions of each id not found yet; an id asked for twice has two. */
     private final Map<UserId, List<Integer>> open = new HashMap<>();
     private int next;
-    private int foundCount;
-    private int notFoundCount;
+    /** An id asked for twice counts twice. */
+    int foundCount;
+    int notFoundCount;
 
     InputOrder(WantedIds wanted) {
         this.wanted = wanted;
@@ -32,22 +31,12 @@ final class InputOrder {
         }
     }
 
-    boolean wants(UserId id) {
-        return open.containsKey(id);
-    }
-
     boolean anyLeft() {
         return !open.isEmpty();
     }
 
     List<UserId> left() {
-        Set<UserId> left = new LinkedHashSet<>();
-        for (UserId id : wanted.ids()) {
-            if (open.containsKey(id)) {
-                left.add(id);
-            }
-        }
-        return new ArrayList<>(left);
+        return wanted.ids().stream().filter(open::containsKey).distinct().toList();
     }
 
     void found(UserId id, UserRecord user) {
@@ -67,41 +56,25 @@ final class InputOrder {
         }
     }
 
-    /** The search is over: every answer is handed on, an id still open as not found. */
-    void handOnRest(AnswerSink out, long searched) throws IOException {
-        while (next < found.length) {
-            if (found[next] != null) {
-                handOnNext(out);
-            } else {
-                notFoundCount++;
-                out.notFound(wanted.asked().get(next), searched);
-            }
-            next++;
-        }
-        open.clear();
-    }
-
-    /** The search failed: the users found are handed on in input order, the ids not answered left out. */
-    void handOnFound(AnswerSink out) throws IOException {
+    /**
+     * The search is over: every answer is handed on, an id still open as not found; or, when the
+     * search failed, the users found are handed on in input order, the ids not answered left out.
+     */
+    void handOnRest(AnswerSink out, long searched, boolean notFoundToo) throws IOException {
         for (; next < found.length; next++) {
             if (found[next] != null) {
                 handOnNext(out);
+            } else if (notFoundToo) {
+                notFoundCount++;
+                out.notFound(wanted.asked().get(next), searched);
             }
         }
+        open.clear();
     }
 
     private void handOnNext(AnswerSink out) throws IOException {
         foundCount++;
         out.found(wanted.asked().get(next), found[next]);
         found[next] = null;
-    }
-
-    /** An id asked for twice counts twice. */
-    int foundCount() {
-        return foundCount;
-    }
-
-    int notFoundCount() {
-        return notFoundCount;
     }
 }

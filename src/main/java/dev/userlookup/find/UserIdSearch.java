@@ -9,10 +9,10 @@ import dev.userlookup.service.ServiceException;
 import dev.userlookup.walk.OrderedParallel;
 import dev.userlookup.walk.PageWalker;
 import dev.userlookup.walk.ServicePages;
+import dev.userlookup.walk.UserSink;
 import dev.userlookup.walk.WalkProgress;
 import dev.userlookup.walk.WalkResult;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -43,18 +43,41 @@ public final class UserIdSearch {
     public Outcome find(WantedIds wanted, AnswerSink out) throws IOException {
         InputOrder order = new InputOrder(wanted);
         WalkResult walk = null;
-        FindSink sink = new FindSink(order, index, out);
+        // Every user the walk meets is recorded in the index; the ones asked for are kept, and the
+        // walk ends once none is left.
+        UserSink sink = new UserSink() {
+            @Override
+            public void addAll(List<UserRecord> users) {
+                for (UserRecord user : users) {
+                    UserId id = UserId.parse(user.userId());
+                    if (id != null) { // else not a UUID: no find can ask for it
+                        index.record(id, user.clientUserId(), user.text(UserField.TEAM_ID));
+                        order.found(id, user);
+                    }
+                }
+            }
+
+            @Override
+            public void flush() throws IOException {
+                order.handOn(out);
+            }
+
+            @Override
+            public boolean wantsMore() {
+                return order.anyLeft();
+            }
+        };
         try {
             confirmHits(order, out);
             if (order.anyLeft()) {
                 walk = new PageWalker(new ServicePages(client), ServiceClient.MAX_LIMIT, parallel, progress).walk(0, sink);
             }
-            order.handOnRest(out, walk == null ? 0 : walk.printed());
+            order.handOnRest(out, walk == null ? 0 : walk.printed(), true);
         } catch (ServiceException failure) {
             // The users found before the service failed still print, in input order; the error
             // says why the others are not answered. Not after Ctrl-C: that ends the run at once.
             if (!Thread.currentThread().isInterrupted()) {
-                order.handOnFound(out);
+                order.handOnRest(out, 0, false);
             }
             throw failure;
         } finally {
@@ -64,21 +87,16 @@ public final class UserIdSearch {
                 index.save(walk != null && walk.sawTheWholeTeam());
             }
         }
-        return new Outcome(order.foundCount(), order.notFoundCount(), walk);
+        return new Outcome(order.foundCount, order.notFoundCount, walk);
     }
 
     private record Hit(UserId id, String clientUserId) {
     }
 
     private void confirmHits(InputOrder order, AnswerSink out) throws IOException {
-        List<Hit> hits = new ArrayList<>();
         List<UserId> left = order.left();
-        for (UserId id : left) {
-            String clientUserId = index.clientUserId(id);
-            if (clientUserId != null) {
-                hits.add(new Hit(id, clientUserId));
-            }
-        }
+        List<Hit> hits = left.stream().map(id -> new Hit(id, index.clientUserId(id)))
+                .filter(hit -> hit.clientUserId() != null).toList();
         if (hits.isEmpty()) {
             return;
         }
@@ -100,30 +118,26 @@ public final class UserIdSearch {
     private void confirm(OrderedParallel.Done<Hit, UserRecord> done, InputOrder order) {
         Hit hit = done.input();
         RuntimeException failure = done.failure();
-        if (failure instanceof ServiceException.NotFound || failure instanceof ServiceException.OtherUser
-                || failure instanceof ServiceException.BadResponse) {
-            index.forget(hit.id()); // the user is gone, or the client id now names another user
-            verbose.accept("* find: " + hit.id() + " is no longer \"" + hit.clientUserId() + "\": dropped from the index");
-            return;
-        }
-        if (failure instanceof ServiceException) {
-            verbose.accept("* find: the resolve confirming " + hit.id() + " failed; the list decides");
-            return;
-        }
-        if (failure != null) {
+        if (failure != null && !(failure instanceof ServiceException)) {
             throw failure;
         }
         UserRecord user = done.result();
         try {
-            if (hit.id().equals(UserId.parse(user.userId()))) {
+            if (user != null && hit.id().equals(UserId.parse(user.userId()))) {
                 index.record(hit.id(), hit.clientUserId(), user.text(UserField.TEAM_ID));
                 order.found(hit.id(), user);
-            } else {
-                index.forget(hit.id()); // the client_user_id now names another user
+            } else if (user != null || failure instanceof ServiceException.NotFound
+                    || failure instanceof ServiceException.OtherUser
+                    || failure instanceof ServiceException.BadResponse) {
+                index.forget(hit.id()); // the user is gone, or the client id now names another user
                 verbose.accept("* find: " + hit.id() + " is no longer \"" + hit.clientUserId() + "\": dropped from the index");
+            } else {
+                verbose.accept("* find: the resolve confirming " + hit.id() + " failed; the list decides");
             }
         } finally {
-            user.release();
+            if (user != null) {
+                user.release();
+            }
         }
     }
 }

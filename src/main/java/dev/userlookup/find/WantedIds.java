@@ -3,19 +3,10 @@ package dev.userlookup.find;
 import dev.userlookup.UsageException;
 import dev.userlookup.model.UserId;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /** Each checked before any request: a value that is not a UUID is a usage error (a client's own id is resolve's). */
-public final class WantedIds {
-
-    private final List<String> asked;
-    private final List<UserId> ids;
-
-    private WantedIds(List<String> asked, List<UserId> ids) {
-        this.asked = asked;
-        this.ids = ids;
-    }
+public record WantedIds(List<String> asked, List<UserId> ids) {
 
     public static WantedIds of(List<String> asked) {
         List<UserId> ids = new ArrayList<>(asked.size());
@@ -27,15 +18,7 @@ public final class WantedIds {
             }
             ids.add(id);
         }
-        return new WantedIds(List.copyOf(asked), Collections.unmodifiableList(ids));
-    }
-
-    List<String> asked() {
-        return asked;
-    }
-
-    List<UserId> ids() {
-        return ids;
+        return new WantedIds(List.copyOf(asked), List.copyOf(ids));
     }
 
     public int size() {

@@ -1,12 +1,13 @@
 package dev.userlookup.find.index;
 
+import dev.userlookup.model.UserId;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -14,174 +15,206 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
-import java.util.zip.CRC32;
+import java.util.List;
+import java.util.UUID;
 
 /**
- * One index file, mapped and read in place (see {@link IndexFormat}): opening it reads the header
- * only, a lookup reads the 20 or so entries of a binary search and one client id. Every length,
- * offset and count is checked against the file's size before use; a file that fails a check is
- * not opened, and an entry that fails its CRC when read marks the whole file {@link #corrupt}.
+ * One index file, UTF-8 text: a header line (the format, the base URL, the team_id), then a line
+ * {@code user_id TAB client_user_id} a user, sorted by user_id, each id once. The ids are written
+ * as lower-case canonical UUIDs, whose text sorts as the ids do; the client ids, the base URL and
+ * the team_id are percent-encoded as a URL's query is, so none holds a tab or a newline. A lookup
+ * is a binary search over the mapped bytes, as look(1) does: a few lines read, not the file. No
+ * checksums: every hit is confirmed by a resolve, so a damaged line costs one request; a line that
+ * does not parse, or is out of order, finds nothing and is left out at the next save.
  */
 final class IndexFile {
 
-    private final ByteBuffer map;
-    private final int entriesStart;
-    private final int count;
-    private final int areaStart;
-    private final int areaSize;
-    private final IndexFormat.EntryCheck check = new IndexFormat.EntryCheck();
-    private boolean corrupt;
+    /** A client_user_id longer than this is not indexed (the walk finds its user anyway). */
+    static final int MAX_CLIENT_ID_BYTES = 1024;
+    static final int MAX_TEAM_BYTES = 1024;
+    private static final int ID = 36;
+    /** The longest line written, its newline included: every byte of a client id encoded. */
+    private static final int MAX_LINE = ID + 2 + 3 * MAX_CLIENT_ID_BYTES;
 
-    private IndexFile(ByteBuffer map, int entriesStart, int count, int areaSize) {
-        this.map = map;
-        this.entriesStart = entriesStart;
-        this.count = count;
-        this.areaStart = entriesStart + count * IndexFormat.ENTRY_SIZE;
-        this.areaSize = areaSize;
+    private final ByteBuffer lines;
+    private final byte[] line = new byte[MAX_LINE];
+    private final CharsetDecoder ascii = StandardCharsets.US_ASCII.newDecoder();
+
+    private IndexFile(ByteBuffer lines) {
+        this.lines = lines;
     }
 
-    /** Null when the file is absent, unreadable, not a regular file, corrupt or foreign. */
-    static IndexFile open(Path file, byte[] baseUrl, byte[] team) {
+    /** Null when the file is absent, unreadable, not a regular file, not whole, or another base URL's or team's. */
+    static IndexFile open(Path file, String baseUrl, String team) {
         try {
-            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (!attributes.isRegularFile()) {
+            if (!Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
                 return null; // a folder, a pipe (whose open would wait) or a link in its place
             }
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+                byte[] header = header(baseUrl, team);
                 long size = channel.size();
-                if (size < IndexFormat.MIN_HEADER || size > IndexFormat.MAX_FILE_SIZE) {
-                    return null;
+                if (size < header.length || size > Integer.MAX_VALUE) {
+                    return null; // one mapped buffer: under 2 GB, some 35 million users
                 }
-                MappedByteBuffer map = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
-                return parse(map, baseUrl, team);
+                ByteBuffer map = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
+                boolean ours = map.slice(0, header.length).equals(ByteBuffer.wrap(header))
+                        && map.get((int) size - 1) == '\n';
+                return ours ? new IndexFile(map.slice(header.length, (int) size - header.length)) : null;
             }
         } catch (IOException | RuntimeException | InternalError e) {
             return null; // unreadable, gone, or cut under our feet (InternalError: a fault in the mapping)
         }
     }
 
-    private static IndexFile parse(ByteBuffer map, byte[] baseUrl, byte[] team) {
-        int size = map.capacity();
-        if (!map.slice(0, IndexFormat.MAGIC.length).equals(ByteBuffer.wrap(IndexFormat.MAGIC)) || map.getInt(8) != IndexFormat.VERSION) {
-            return null;
-        }
-        int count = map.getInt(12);
-        int areaSize = map.getInt(16);
-        int urlAt = 20;
-        int teamAt = urlAt + 4 + baseUrl.length;
-        int crcAt = teamAt + 4 + team.length;
-        if (count < 0 || areaSize < 0 || crcAt + 4L > size
-                || !holds(map, urlAt, baseUrl) || !holds(map, teamAt, team)) {
-            return null;
-        }
-        CRC32 crc = new CRC32();
-        crc.update(map.slice(0, crcAt));
-        if ((int) crc.getValue() != map.getInt(crcAt)) {
-            return null;
-        }
-        int entriesStart = crcAt + 4;
-        if (entriesStart + (long) count * IndexFormat.ENTRY_SIZE + areaSize != size) {
-            return null;
-        }
-        IndexFile file = new IndexFile(map, entriesStart, count, areaSize);
-        return count == 0 || file.end(count - 1) == areaSize ? file : null;
+    /** The client id on the line of {@code id}; null when there is none, or it does not parse. */
+    String clientUserId(UserId id) {
+        int length = find(line(id, null));
+        return length < 0 ? null : clientUserId(length);
     }
 
-    private static boolean holds(ByteBuffer map, int at, byte[] expected) {
-        return map.getInt(at) == expected.length && map.slice(at + 4, expected.length).equals(ByteBuffer.wrap(expected));
+    /** Whether the file says what a line recorded says: that line, or for one that drops a user_id, none of it. */
+    boolean says(byte[] recorded) {
+        int length = find(recorded);
+        return recorded.length == ID + 1 ? length < 0
+                : length == recorded.length - 1 && Arrays.equals(line, 0, length, recorded, 0, length);
     }
 
-    int count() {
-        return count;
-    }
-
-    /** Whether an entry read so far failed its check: the file then reads as empty. */
-    boolean corrupt() {
-        return corrupt;
-    }
-
-    long high(int entry) {
-        return map.getLong(entriesStart + entry * IndexFormat.ENTRY_SIZE);
-    }
-
-    long low(int entry) {
-        return map.getLong(entriesStart + entry * IndexFormat.ENTRY_SIZE + 8);
-    }
-
-    int crc(int entry) {
-        return map.getInt(entriesStart + entry * IndexFormat.ENTRY_SIZE + 20);
-    }
-
-    /** Where the one before it ends. */
-    int start(int entry) {
-        return entry == 0 ? 0 : end(entry - 1);
-    }
-
-    int end(int entry) {
-        return map.getInt(entriesStart + entry * IndexFormat.ENTRY_SIZE + 16);
-    }
-
-    int find(long high, long low) {
-        int from = 0;
-        int to = count - 1;
-        while (from <= to) {
-            int middle = (from + to) >>> 1;
-            int order = Long.compareUnsigned(high(middle), high);
-            if (order == 0) {
-                order = Long.compareUnsigned(low(middle), low);
+    /** The length of the line of {@code key}'s user_id, read into {@link #line}; -1 when there is none. */
+    private int find(byte[] key) {
+        try {
+            int from = 0; // a line's start; the lines before it hold smaller ids
+            int to = lines.limit(); // the line sought, if any, starts before this
+            while (from < to) {
+                int middle = (from + to) >>> 1;
+                int start = middle == 0 ? 0 : middle + read(middle - 1); // the first line starting at middle or after
+                if (start < middle) {
+                    return -1; // a line longer than any written
+                } else if (start >= to) {
+                    to = middle;
+                    continue;
+                }
+                int length = read(start);
+                int order = Arrays.compareUnsigned(line, 0, Math.max(0, Math.min(ID, length)), key, 0, ID);
+                if (length < 0 || order == 0) {
+                    return Math.max(length, -1);
+                } else if (order < 0) {
+                    from = start + length + 1;
+                } else {
+                    to = start;
+                }
             }
-            if (order < 0) {
-                from = middle + 1;
-            } else if (order > 0) {
-                to = middle - 1;
-            } else {
-                return middle;
-            }
+            return -1;
+        } catch (RuntimeException | InternalError e) {
+            return -1; // cut under our feet
         }
-        return -1;
     }
 
     /**
-     * Whether the entry's client id lies in the area, is of an indexed length and matches the
-     * entry's CRC with its id; if not, the file is marked corrupt.
+     * Writes the lines {@code recorded} (sorted by user_id, each once) merged into {@code old}
+     * (null: none) in one pass, the recorded winning. False, and nothing written, when that would
+     * change nothing and {@code anyway} is false.
      */
-    boolean valid(int entry) {
-        int start = start(entry);
-        int end = end(entry);
-        boolean valid = start >= 0 && end > start && end <= areaSize && end - start <= IndexFormat.MAX_CLIENT_ID_BYTES
-                && check.of(high(entry), low(entry), map, areaStart + start, end - start) == crc(entry);
-        corrupt |= !valid;
-        return valid;
+    static boolean write(Path target, String baseUrl, String team, IndexFile old, List<byte[]> recorded, boolean anyway)
+            throws IOException {
+        return IndexLocation.write(target, out -> {
+            out.write(header(baseUrl, team));
+            boolean changed = anyway;
+            byte[] last = new byte[ID]; // the user_id written last
+            int at = 0;
+            int end = old == null ? 0 : old.lines.limit();
+            for (int next = 0; next <= recorded.size(); next++) {
+                byte[] key = next == recorded.size() ? null : recorded.get(next);
+                // A drop of a user_id the file does not hold changes nothing.
+                boolean same = key != null && key.length == ID + 1;
+                while (at < end) { // the old lines up to this one's (all of them after the last)
+                    int length = old.read(at);
+                    int order = length < 0 || key == null ? -1
+                            : Arrays.compareUnsigned(old.line, 0, Math.min(ID, length), key, 0, ID);
+                    if (order > 0) {
+                        break;
+                    }
+                    at = length < 0 ? end : at + length + 1; // a line longer than any written ends what is read
+                    boolean kept = length > ID && Arrays.compareUnsigned(old.line, 0, ID, last, 0, ID) > 0
+                            && old.clientUserId(length) != null;
+                    changed |= !kept; // a line left out
+                    if (order == 0) {
+                        same = kept && Arrays.equals(old.line, 0, length + 1, key, 0, key.length);
+                    } else if (kept) {
+                        out.write(old.line, 0, length + 1);
+                        System.arraycopy(old.line, 0, last, 0, ID);
+                    }
+                }
+                if (key != null && key.length > ID + 1) {
+                    out.write(key);
+                    System.arraycopy(key, 0, last, 0, ID);
+                }
+                changed |= key != null && !same;
+            }
+            return changed;
+        });
     }
 
-    int clientIdBytes(int entry, byte[] into, int at) {
-        int start = start(entry);
-        int length = end(entry) - start;
-        map.get(areaStart + start, into, at, length);
-        return length;
+    /** A line of the file: the user_id, and a tab and the client id unless null (a line that drops the user_id). */
+    static byte[] line(UserId id, String clientUserId) {
+        String text = new UUID(id.high(), id.low())
+                + (clientUserId == null ? "" : "\t" + URLEncoder.encode(clientUserId, StandardCharsets.UTF_8));
+        return (text + "\n").getBytes(StandardCharsets.US_ASCII);
     }
 
-    boolean holdsClientId(int entry, byte[] bytes, int from, int length, byte[] scratch) {
-        int own = clientIdBytes(entry, scratch, 0);
-        return Arrays.equals(scratch, 0, own, bytes, from, from + length);
+    static int compareIds(byte[] line, byte[] other) {
+        return Arrays.compareUnsigned(line, 0, ID, other, 0, ID);
     }
 
-    /** The client id the file holds for this id; null when none, or when the file is or turns out corrupt. */
-    String clientUserId(long high, long low) {
-        if (corrupt) {
+    static boolean teamFits(String team) {
+        int length = team.getBytes(StandardCharsets.UTF_8).length;
+        return length > 0 && length <= MAX_TEAM_BYTES;
+    }
+
+    /** Whether the index can hold it: UTF-8 of 1 to 1,024 bytes (no lone surrogate, which no resolve would match). */
+    static boolean indexable(String clientUserId) {
+        if (clientUserId == null || clientUserId.isEmpty() || clientUserId.length() > MAX_CLIENT_ID_BYTES) {
+            return false;
+        }
+        byte[] bytes = clientUserId.getBytes(StandardCharsets.UTF_8);
+        return bytes.length <= MAX_CLIENT_ID_BYTES && new String(bytes, StandardCharsets.UTF_8).equals(clientUserId);
+    }
+
+    private static byte[] header(String baseUrl, String team) {
+        return ("userlookup index 2\t" + URLEncoder.encode(baseUrl, StandardCharsets.UTF_8) + "\t"
+                + URLEncoder.encode(team, StandardCharsets.UTF_8) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Copies the line that starts at {@code start}, newline included, into {@link #line}; its
+     * length without the newline, or -2 when it is longer than any line written.
+     */
+    private int read(int start) {
+        int limit = Math.min(lines.limit(), start + MAX_LINE);
+        for (int i = start; i < limit; i++) {
+            if (lines.get(i) == '\n') {
+                lines.get(start, line, 0, i - start + 1);
+                return i - start;
+            }
+        }
+        return -2;
+    }
+
+    /** The client id of the line in {@link #line}; null when it does not parse. */
+    private String clientUserId(int length) {
+        if (length <= ID + 1 || line[ID] != '\t') {
             return null;
         }
-        try {
-            int entry = find(high, low);
-            if (entry < 0 || !valid(entry)) {
+        for (int i = 0; i < ID; i++) { // a user_id as written: lower-case hex, dashes where a UUID has them
+            boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+            if (dash ? line[i] != '-' : Character.digit(line[i], 16) < 0 || line[i] < 'a' && line[i] > '9') {
                 return null;
             }
-            int start = start(entry);
-            CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-            return utf8.decode(map.slice(areaStart + start, end(entry) - start)).toString();
-        } catch (CharacterCodingException | RuntimeException | InternalError e) {
-            corrupt = true; // not UTF-8 though its CRC held (a file written by something else), or cut under us
+        }
+        try {
+            String text = ascii.decode(ByteBuffer.wrap(line, ID + 1, length - ID - 1)).toString();
+            String clientUserId = text.indexOf('\t') < 0 ? URLDecoder.decode(text, StandardCharsets.UTF_8) : null;
+            return indexable(clientUserId) ? clientUserId : null;
+        } catch (CharacterCodingException | IllegalArgumentException e) { // not ASCII, or a % that is no escape
             return null;
         }
     }

@@ -1,13 +1,20 @@
 package dev.userlookup.find.index;
 
 import dev.userlookup.model.redaction.ApiKey;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -15,23 +22,30 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Where the index of a base URL lies: {@code <cache>/userlookup/index/<digest of base URL and
- * team_id>.idx}, and for each key a pointer {@code index/keys/<digest of base URL and key>} to
- * its team (the team is known only from the users, while a run must find its file before any
- * request; a rotated key of the same team finds the same index). The digests are SHA-256 with a
- * label of their own: the key's digest is the only thing on disk derived from the key. Folders
- * made here are 700; folders found here must be the user's own and writable by no one else, as
- * ssh judges its own, or the index is neither read nor written.
+ * team_id>.idx}, and for each key {@code index/keys/<digest of base URL and key>} naming its team
+ * (known only from the users, while a run must find its file before any request; a rotated key of
+ * the same team finds the same index). The key's digest is the only thing on disk derived from the
+ * key. Folders made here are 700; folders found here must be the user's own and writable by no one
+ * else, as ssh judges its own, or the index is neither read nor written.
  */
 final class IndexLocation {
 
-    static final Set<PosixFilePermission> FOLDER_MODE = PosixFilePermissions.fromString("rwx------");
-    static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
+    static final FileAttribute<Set<PosixFilePermission>> FOLDER_MODE = PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------"));
+    static final FileAttribute<Set<PosixFilePermission>> FILE_MODE = PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rw-------"));
+    /** Far longer than any save takes: a temporary file this old is no run's any more. */
+    static final Duration ABANDONED = Duration.ofMinutes(10);
+    private static final byte[] KEYS_TEAM = "userlookup index key 1\n".getBytes(StandardCharsets.US_ASCII);
 
     private final Path cacheHome;
     private final Path folder;
@@ -63,6 +77,29 @@ final class IndexLocation {
         return keys.resolve(keyDigest);
     }
 
+    /** The team the key's users came with, as a save wrote it; null for anything else in its place. */
+    String keysTeam() {
+        try {
+            BasicFileAttributes file = Files.readAttributes(keyTeamFile(), BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            byte[] bytes = file.isRegularFile() && file.size() <= KEYS_TEAM.length + IndexFile.MAX_TEAM_BYTES
+                    ? Files.readAllBytes(keyTeamFile()) : KEYS_TEAM; // not a pipe, whose read would wait
+            int at = KEYS_TEAM.length;
+            boolean pointer = bytes.length > at && Arrays.equals(bytes, 0, at, KEYS_TEAM, 0, at);
+            return pointer ? new String(bytes, at, bytes.length - at, StandardCharsets.UTF_8) : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    void keysTeam(String team) throws IOException {
+        write(keyTeamFile(), out -> {
+            out.write(KEYS_TEAM);
+            out.write(team.getBytes(StandardCharsets.UTF_8));
+            return true;
+        });
+    }
+
     Path teamFile(String team) {
         return folder.resolve(digest("userlookup index team v1", baseUrl, team) + ".idx");
     }
@@ -73,14 +110,14 @@ final class IndexLocation {
     }
 
     /**
-     * Makes the folders missing on the way to {@link #keyPointer}, each 700 from its creation
+     * Makes the folders missing on the way to {@link #keyTeamFile}, each 700 from its creation
      * ({@code <cache>/userlookup} as well when it is missing; the launcher's own is left as it is).
      */
     void create() throws IOException {
         for (Path path : List.of(cacheHome, cacheHome.resolve("userlookup"), folder, keys)) {
             if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
                 try {
-                    Files.createDirectory(path, folderMode());
+                    Files.createDirectory(path, FOLDER_MODE);
                 } catch (FileAlreadyExistsException e) {
                     // another run made it in the meantime, or something else is there: the check below says
                 }
@@ -91,23 +128,14 @@ final class IndexLocation {
         }
     }
 
-    static FileAttribute<Set<PosixFilePermission>> folderMode() {
-        return PosixFilePermissions.asFileAttribute(FOLDER_MODE);
-    }
-
-    static FileAttribute<Set<PosixFilePermission>> fileMode() {
-        return PosixFilePermissions.asFileAttribute(FILE_MODE);
-    }
-
     private static boolean safe(Path path) {
-        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-            return true;
-        }
         try {
             PosixFileAttributes attributes = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             Set<PosixFilePermission> mode = attributes.permissions();
             return attributes.isDirectory() && ownedByYou(path, attributes.owner())
                     && !mode.contains(PosixFilePermission.GROUP_WRITE) && !mode.contains(PosixFilePermission.OTHERS_WRITE);
+        } catch (NoSuchFileException e) {
+            return true;
         } catch (IOException | UnsupportedOperationException e) {
             return false; // no POSIX modes here to keep the index private with
         }
@@ -123,12 +151,13 @@ final class IndexLocation {
     }
 
     /** Each part after its length, so no two lists of parts digest alike. */
-    private static String digest(String label, String... parts) {
+    private static String digest(String... parts) {
         try {
             MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-            add(sha256, label);
             for (String part : parts) {
-                add(sha256, part);
+                byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
+                sha256.update(ByteBuffer.allocate(4).putInt(0, bytes.length));
+                sha256.update(bytes);
             }
             return HexFormat.of().formatHex(sha256.digest());
         } catch (NoSuchAlgorithmException e) {
@@ -136,9 +165,46 @@ final class IndexLocation {
         }
     }
 
-    private static void add(MessageDigest sha256, String part) {
-        byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
-        sha256.update(ByteBuffer.allocate(4).putInt(0, bytes.length));
-        sha256.update(bytes);
+    @FunctionalInterface
+    interface Content {
+        /** False: the file would not change, so it is left as it is. */
+        boolean writeTo(OutputStream out) throws IOException;
+    }
+
+    /**
+     * A file written whole or not at all: into a temporary file of its own beside it, 600 from its
+     * creation, then renamed over it, so a reader sees the old file or the new one and of two runs
+     * saving at once the last stays. False when the content said nothing changes. A temporary file
+     * a killed run left is removed by a later write once no run can still be writing it.
+     */
+    static boolean write(Path target, Content content) throws IOException {
+        sweep(target);
+        Path temporary = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".tmp", FILE_MODE);
+        try {
+            boolean changes;
+            try (OutputStream out = new BufferedOutputStream(
+                    Files.newOutputStream(temporary, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
+                changes = content.writeTo(out);
+            }
+            if (changes) {
+                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return changes;
+        } finally {
+            Files.deleteIfExists(temporary); // unless renamed: the file is whole or not there
+        }
+    }
+
+    private static void sweep(Path target) {
+        Instant abandoned = Instant.now().minus(ABANDONED);
+        try (DirectoryStream<Path> left = Files.newDirectoryStream(target.getParent(), target.getFileName() + ".*.tmp")) {
+            for (Path temporary : left) {
+                if (Files.getLastModifiedTime(temporary, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(abandoned)) {
+                    Files.deleteIfExists(temporary);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // nothing to sweep, or not now: the write itself says whether the folder can be written
+        }
     }
 }

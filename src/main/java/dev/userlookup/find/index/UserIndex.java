@@ -1,10 +1,14 @@
 package dev.userlookup.find.index;
 
-import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.UserId;
+import dev.userlookup.model.redaction.ApiKey;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -19,32 +23,34 @@ public final class UserIndex {
     private final IndexLocation location;
     private final String openedTeam;
     private final IndexFile opened;
-    private final RecordedUsers recorded;
+    /** What was recorded, as the file's lines in the order recorded: no object a user, little for the collector. */
+    private final ByteArrayOutputStream lines = new ByteArrayOutputStream(1 << 16);
     private final Set<UserId> forgotten = new HashSet<>();
+    /**
+     * The recording stops at an eighth of the heap: a walk of a huge team then saves nothing rather
+     * than run the tool out of memory after its answer is printed. Tests lower it.
+     */
+    long maxBytes = Math.min(Runtime.getRuntime().maxMemory() / 8, 1 << 30);
+    private boolean full;
+    private String team;
+    private boolean teamsDisagree;
 
-    private UserIndex(IndexLocation location, String openedTeam, IndexFile opened) {
+    private UserIndex(IndexLocation location, String openedTeam) {
         this.location = location;
         this.openedTeam = openedTeam;
-        this.opened = opened;
-        this.recorded = location == null ? null : new RecordedUsers();
+        this.opened = openedTeam == null ? null
+                : IndexFile.open(location.teamFile(openedTeam), location.baseUrl(), openedTeam);
     }
 
     /** Folders that are not the user's own, or that others can write, give {@link #none}. */
     public static UserIndex open(Path cacheHome, String baseUrl, ApiKey key) {
         try {
-            if (IndexFormat.utf8(baseUrl).length > IndexFormat.MAX_BASE_URL_BYTES) {
-                return none();
-            }
             IndexLocation location = IndexLocation.of(cacheHome, baseUrl, key);
             if (!location.safe()) {
                 return none();
             }
-            String team = KeyTeamFile.read(location.keyTeamFile());
-            if (team == null || !IndexFormat.teamFits(team)) {
-                return new UserIndex(location, null, null);
-            }
-            IndexFile file = IndexFile.open(location.teamFile(team), IndexFormat.utf8(baseUrl), IndexFormat.utf8(team));
-            return new UserIndex(location, team, file);
+            String team = location.keysTeam();
+            return new UserIndex(location, team != null && IndexFile.teamFits(team) ? team : null);
         } catch (RuntimeException e) {
             return none(); // a cache folder that is no path here (InvalidPathException), say
         }
@@ -52,26 +58,32 @@ public final class UserIndex {
 
     /** {@code --no-cache}: finds nothing, records nothing, and its save writes nothing and touches no file. */
     public static UserIndex none() {
-        return new UserIndex(null, null, null);
+        return new UserIndex(null, null);
     }
 
     public String clientUserId(UserId id) {
-        if (opened == null || forgotten.contains(id)) {
-            return null;
-        }
-        return opened.clientUserId(id.high(), id.low());
+        return opened == null || forgotten.contains(id) ? null : opened.clientUserId(id);
     }
 
+    /** Recorded as a line of the user_id alone. */
     public void forget(UserId id) {
-        if (recorded != null) {
-            forgotten.add(id);
-            recorded.forget(id);
-        }
+        forgotten.add(id);
+        add(IndexFile.line(id, null));
     }
 
+    /** A client id the index cannot hold drops the id. */
     public void record(UserId id, String clientUserId, String teamId) {
-        if (recorded != null) {
-            recorded.record(id, clientUserId, teamId);
+        if (teamId != null) {
+            teamsDisagree |= team != null && !team.equals(teamId);
+            team = team == null ? teamId : team;
+        }
+        add(IndexFile.line(id, IndexFile.indexable(clientUserId) ? clientUserId : null));
+    }
+
+    private void add(byte[] line) {
+        full |= location != null && lines.size() + (long) line.length > maxBytes;
+        if (location != null && !full) {
+            lines.writeBytes(line);
         }
     }
 
@@ -80,42 +92,49 @@ public final class UserIndex {
      * whole team, what was recorded replaces the index; else it is merged in.
      */
     public boolean save(boolean wholeTeamSeen) {
-        if (location == null) {
-            return false;
-        }
-        String team = recorded.teamsDisagree() ? null : recorded.team() != null ? recorded.team() : openedTeam;
-        if (team == null || !IndexFormat.teamFits(team) || recorded.full()) {
+        String team = teamsDisagree ? null : this.team != null ? this.team : openedTeam;
+        if (location == null || team == null || !IndexFile.teamFits(team) || full) {
             return false;
         }
         try {
-            boolean written = saveIndex(team, wholeTeamSeen);
+            Path target = location.teamFile(team);
+            IndexFile old = wholeTeamSeen ? null
+                    : team.equals(openedTeam) ? opened : IndexFile.open(target, location.baseUrl(), team);
+            List<byte[]> latest = latest();
+            // A confirmed hit, say: a few lookups, not a read of the whole file.
+            boolean changesNothing = old != null && latest.size() <= FEW && latest.stream().allMatch(old::says);
+            location.create();
+            boolean written = !changesNothing
+                    && IndexFile.write(target, location.baseUrl(), team, old, latest, wholeTeamSeen);
             if (!team.equals(openedTeam)) {
-                location.create();
-                KeyTeamFile.write(location.keyTeamFile(), team);
+                location.keysTeam(team);
                 written = true;
             }
             return written;
         } catch (IOException | RuntimeException | InternalError | OutOfMemoryError e) {
             // A read-only cache, a full disk, the old file cut under us (InternalError), or no heap
-            // left for the sort: the find itself is done and printed, the index is only a cache.
+            // left: the find itself is done and printed, the index is only a cache.
             return false;
         }
     }
 
-    private boolean saveIndex(String team, boolean wholeTeamSeen) throws IOException {
-        byte[] baseUrl = IndexFormat.utf8(location.baseUrl());
-        byte[] teamBytes = IndexFormat.utf8(team);
-        Path target = location.teamFile(team);
-        IndexFile old = wholeTeamSeen ? null : team.equals(openedTeam) && opened != null ? opened : IndexFile.open(target, baseUrl, teamBytes);
-        int[] latest = recorded.latestSorted();
-        if (old != null && !old.corrupt() && latest.length <= FEW && MergePlan.changesNothing(old, recorded, latest)) {
-            return false;
+    /** The lines recorded, sorted by user_id, each once: the last recorded of it. */
+    private List<byte[]> latest() {
+        byte[] all = lines.toByteArray();
+        List<byte[]> sorted = new ArrayList<>();
+        for (int start = 0, end = 0; end < all.length; end++) {
+            if (all[end] == '\n') {
+                sorted.add(Arrays.copyOfRange(all, start, end + 1));
+                start = end + 1;
+            }
         }
-        MergePlan plan = MergePlan.of(old, recorded, latest);
-        if (!wholeTeamSeen && !plan.changed()) {
-            return false;
+        sorted.sort(IndexFile::compareIds); // stable: of one user_id's lines, the last recorded stays last
+        List<byte[]> latest = new ArrayList<>(sorted.size());
+        for (int n = 0; n < sorted.size(); n++) {
+            if (n + 1 == sorted.size() || IndexFile.compareIds(sorted.get(n), sorted.get(n + 1)) != 0) {
+                latest.add(sorted.get(n));
+            }
         }
-        location.create();
-        return IndexWriter.write(target, baseUrl, teamBytes, plan, old, recorded);
+        return latest;
     }
 }

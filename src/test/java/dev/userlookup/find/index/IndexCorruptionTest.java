@@ -2,18 +2,20 @@ package dev.userlookup.find.index;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.model.UserId;
-import java.nio.ByteBuffer;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.zip.CRC32;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An index file that is cut, flipped, foreign, of another version or not a file at all is never
- * trusted and never an exception: it reads as empty (a lookup at worst finds nothing) and the next
- * save replaces it with a good one holding what that run recorded.
+ * an exception and never read as another base URL's or team's: at worst a lookup finds nothing, or
+ * the one damaged line gives a client id the resolve then refuses; and the next save writes a good
+ * file holding what that run recorded.
  */
 class IndexCorruptionTest {
 
@@ -44,23 +47,29 @@ class IndexCorruptionTest {
     }
 
     @Test
-    void theGoodFileReadsWholeSoTheChecksBelowMeanSomething() {
+    void theGoodFileReadsWholeSoTheChecksBelowMeanSomething() throws Exception {
         assertReadsWhole();
+        assertWellFormed();
+        assertEquals(4, new String(good, StandardCharsets.UTF_8).lines().count(), "a header line and a line a user");
     }
 
     @Test
-    void aFileCutAtAnyLengthReadsAsEmptyAndIsReplacedAtSave() throws Exception {
+    void aFileCutAnywhereButAfterALineReadsAsEmptyAndNeverGivesAWrongClientId() throws Exception {
         for (int length = 0; length < good.length; length++) {
             Files.write(file, Arrays.copyOf(good, length));
-            assertReadsEmpty("cut at " + length);
-            assertReplacedAtSave("cut at " + length);
+            if (length == 0 || good[length - 1] != '\n') {
+                assertReadsEmpty("cut at " + length);
+            } else {
+                assertEachRightOrNothing("cut at " + length, null);
+            }
+            assertRebuiltAtSave("cut at " + length);
         }
     }
 
     @Test
-    void aByteFlippedAnywhereIsNeverTakenForAnotherClientIdAndTheFileIsReplacedAtSave() throws Exception {
-        int header = IndexFormat.headerSize(IndexFormat.utf8(Team.BASE_URL), IndexFormat.utf8(Team.TEAM));
-        for (int mask : new int[] {0x01, 0x80, 0xff}) {
+    void aByteFlippedAnywhereChangesAtMostTheClientIdOfItsOwnLine() throws Exception {
+        int header = new String(good, StandardCharsets.UTF_8).indexOf('\n') + 1;
+        for (int mask : new int[] {0x01, 0x20, 0x80, 0xff}) {
             for (int at = 0; at < good.length; at++) {
                 byte[] flipped = good.clone();
                 flipped[at] ^= (byte) mask;
@@ -69,89 +78,79 @@ class IndexCorruptionTest {
                 if (at < header) {
                     assertReadsEmpty(what);
                 } else {
-                    // An entry is checked when read: a lookup finds the right client id or nothing.
-                    UserIndex index = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
-                    team.forEach((id, clientId) -> {
-                        String found = index.clientUserId(id);
-                        assertTrue(found == null || found.equals(clientId), what + ": " + found);
-                    });
+                    assertEachRightOrNothing(what, clientIdAt(at));
                 }
-                assertReplacedAtSave(what);
+                assertRebuiltAtSave(what);
             }
         }
     }
 
     @Test
-    void randomBytesReadAsEmptyAndAreReplacedAtSave() throws Exception {
+    void randomBytesReadAsEmptyOrFindNothingAndAreReplacedAtSave() throws Exception {
+        int header = new String(good, StandardCharsets.UTF_8).indexOf('\n') + 1;
         Random random = new Random(99);
         for (int i = 0; i < 200; i++) {
-            byte[] noise = new byte[random.nextInt(2 * good.length)];
+            byte[] noise = new byte[random.nextInt(4 * good.length)];
             random.nextBytes(noise);
-            if (i % 2 == 0 && noise.length >= 12) {
-                // past the magic and version, so the checks after them are the ones tried
-                System.arraycopy(good, 0, noise, 0, 12);
+            if (i % 2 == 0 && noise.length > header) {
+                System.arraycopy(good, 0, noise, 0, header); // the header right, so the lines' reading is what is tried
+                noise[noise.length - 1] = '\n';
             }
             Files.write(file, noise);
             assertReadsEmpty("noise " + i);
-            assertReplacedAtSave("noise " + i);
+            assertRebuiltAtSave("noise " + i);
         }
     }
 
     @Test
-    void aHeaderThatTellsAHugeOrNegativeCountOrAreaWithAGoodChecksumReadsAsEmpty() throws Exception {
-        for (int[] countAndArea : new int[][] {{Integer.MAX_VALUE, 48}, {-1, 48}, {3, Integer.MAX_VALUE}, {3, -48}, {4, 24}, {2, 72}}) {
-            ByteBuffer bytes = ByteBuffer.wrap(good.clone());
-            bytes.putInt(12, countAndArea[0]).putInt(16, countAndArea[1]);
-            Files.write(file, withHeaderCrc(bytes.array()));
-            String what = "count " + countAndArea[0] + ", area " + countAndArea[1];
-            assertReadsEmpty(what);
-            assertReplacedAtSave(what);
+    @Timeout(20)
+    void aLineLongerThanAnyWrittenFindsNothingAndEndsWhatASaveKeeps() throws Exception {
+        byte[] header = Arrays.copyOf(good, new String(good, StandardCharsets.UTF_8).indexOf('\n') + 1);
+        byte[] huge = new byte[8 << 20];
+        Arrays.fill(huge, (byte) 'f');
+        huge[huge.length - 1] = '\n';
+        Files.write(file, concat(header, huge, Arrays.copyOfRange(good, header.length, good.length)));
+
+        assertReadsEmpty("a line of 8 MB");
+        assertRebuiltAtSave("a line of 8 MB");
+    }
+
+    @Test
+    void linesOutOfOrderOrTwiceFindTheRightClientIdOrNothingAndASaveSortsThemOut() throws Exception {
+        List<String> lines = new String(good, StandardCharsets.UTF_8).lines().toList();
+        for (List<Integer> order : List.of(List.of(2, 1, 3), List.of(1, 3, 2), List.of(1, 2, 2, 3), List.of(3, 2, 1))) {
+            StringBuilder text = new StringBuilder(lines.get(0)).append('\n');
+            order.forEach(n -> text.append(lines.get(n)).append('\n'));
+            Files.writeString(file, text);
+            assertEachRightOrNothing(order.toString(), null);
+            assertRebuiltAtSave(order.toString());
         }
     }
 
     @Test
-    void entriesPointingOutsideTheAreaOrBackwardsFindNothingAndAreDroppedAtSave() throws Exception {
-        int entries = IndexFormat.headerSize(IndexFormat.utf8(Team.BASE_URL), IndexFormat.utf8(Team.TEAM));
-        for (int firstEnd : new int[] {-1, 0, Integer.MIN_VALUE, Integer.MAX_VALUE, 1 << 20, 48, 47}) {
-            ByteBuffer bytes = ByteBuffer.wrap(good.clone());
-            bytes.putInt(entries + 16, firstEnd);
-            Files.write(file, bytes.array());
-            UserIndex index = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
-            team.forEach((id, clientId) -> {
-                String found = index.clientUserId(id);
-                assertTrue(found == null || found.equals(clientId), "first end " + firstEnd + ": " + found);
-            });
-            assertReplacedAtSave("first end " + firstEnd);
+    void aClientIdWithTabsNewlinesAndPercentsIsKeptWholeAndABadEscapeFindsNothing() throws Exception {
+        UserId id = new UserId(7, 7);
+        String awkward = "a\tb\nc\\d%41+ é\r";
+        Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(id, awkward));
+        assertEquals(awkward, UserIndex.open(cache, Team.BASE_URL, Team.KEY).clientUserId(id));
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(2, lines.size(), lines.toString());
+
+        for (String bad : new String[] {"x%zz", "x%4", "x%", "x\ty", "x\u00e9"}) {
+            Files.writeString(file, lines.get(0) + "\n" + new UUID(7, 7) + "\t" + bad + "\n");
+            assertNull(UserIndex.open(cache, Team.BASE_URL, Team.KEY).clientUserId(id), bad);
         }
     }
 
     @Test
-    void bytesAfterTheAreaMakeTheFileCorrupt() throws Exception {
-        byte[] longer = Arrays.copyOf(good, good.length + 24);
-        Files.write(file, longer);
-        assertReadsEmpty("24 bytes more");
-        assertReplacedAtSave("24 bytes more");
-    }
+    void aFileOfAnotherVersionOrThePreviousBinaryFormatReadsAsEmptyAndIsReplacedAtSave() throws Exception {
+        Files.write(file, new String(good, StandardCharsets.UTF_8).replaceFirst(" 2\t", " 3\t").getBytes(StandardCharsets.UTF_8));
+        assertReadsEmpty("version 3");
+        assertRebuiltAtSave("version 3");
 
-    @Test
-    void entriesOutOfOrderOrTwiceThoughEachChecksOutMakeTheFileCorruptAtSave() throws Exception {
-        UserId[] ids = team.keySet().stream().sorted().toArray(UserId[]::new);
-        for (UserId[] order : new UserId[][] {{ids[1], ids[0], ids[2]}, {ids[0], ids[2], ids[1]}, {ids[0], ids[1], ids[1]}}) {
-            Files.write(file, fileOf(order));
-            UserIndex index = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
-            team.forEach((id, clientId) -> {
-                String found = index.clientUserId(id);
-                assertTrue(found == null || found.equals(clientId), found);
-            });
-            assertReplacedAtSave(Arrays.toString(order));
-        }
-    }
-
-    @Test
-    void aFileOfAnotherVersionReadsAsEmptyAndIsReplacedAtSave() throws Exception {
-        Files.write(file, withHeaderCrc(ByteBuffer.wrap(good.clone()).putInt(8, IndexFormat.VERSION + 1).array()));
-        assertReadsEmpty("version 2");
-        assertReplacedAtSave("version 2");
+        Files.write(file, concat(new byte[] {(byte) 0x89, 'U', 'L', 'I', 'D', 'X', '\r', '\n', 0, 0, 0, 1}, good));
+        assertReadsEmpty("version 1");
+        assertRebuiltAtSave("version 1");
     }
 
     @Test
@@ -161,7 +160,7 @@ class IndexCorruptionTest {
         Files.copy(IndexLocation.of(elsewhere, "https://service.exAmple.test", Team.KEY).teamFile(Team.TEAM), file,
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertReadsEmpty("another base URL's");
-        assertReplacedAtSave("another base URL's");
+        assertRebuiltAtSave("another base URL's");
     }
 
     @Test
@@ -169,14 +168,14 @@ class IndexCorruptionTest {
         Team.save(cache, Team.BASE_URL, sk("other"), "other-team", team);
         Files.copy(Team.location(cache).teamFile("other-team"), file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertReadsEmpty("another team's");
-        assertReplacedAtSave("another team's");
+        assertRebuiltAtSave("another team's");
     }
 
     @Test
     void anEmptyFileReadsAsEmptyAndIsReplacedAtSave() throws Exception {
         Files.write(file, new byte[0]);
         assertReadsEmpty("empty");
-        assertReplacedAtSave("empty");
+        assertRebuiltAtSave("empty");
     }
 
     @Test
@@ -194,7 +193,7 @@ class IndexCorruptionTest {
         Files.write(outside, good);
         Files.createSymbolicLink(file, outside);
         assertReadsEmpty("a link");
-        assertReplacedAtSave("a link");
+        assertRebuiltAtSave("a link");
         assertTrue(Arrays.equals(good, Files.readAllBytes(outside)), "the file the link named is untouched");
     }
 
@@ -204,7 +203,7 @@ class IndexCorruptionTest {
         Files.delete(file);
         org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", file.toString()).start().waitFor() == 0, "mkfifo");
         assertReadsEmpty("a pipe");
-        assertReplacedAtSave("a pipe");
+        assertRebuiltAtSave("a pipe");
     }
 
     @Test
@@ -235,43 +234,57 @@ class IndexCorruptionTest {
         team.keySet().forEach(id -> assertNull(index.clientUserId(id), what));
     }
 
-    /** A run records one user and saves: the file is then a good one, holding that user and nothing of the bad one. */
-    private void assertReplacedAtSave(String what) throws Exception {
+    /** Each user's lookup gives its client id or nothing; only {@code damaged}'s may give another. */
+    private void assertEachRightOrNothing(String what, UserId damaged) {
+        UserIndex index = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        team.forEach((id, clientId) -> {
+            String found = index.clientUserId(id);
+            assertTrue(found == null || found.equals(clientId) || id.equals(damaged), what + ": " + id + " gives " + found);
+        });
+    }
+
+    /** The user whose client id holds byte {@code at} of the good file; null for a byte of no client id. */
+    private UserId clientIdAt(int at) {
+        int start = at;
+        while (start > 0 && good[start - 1] != '\n') {
+            start--;
+        }
+        return at > start + 36 && good[at] != '\n' ? UserId.parse(new String(good, start, 36, StandardCharsets.US_ASCII)) : null;
+    }
+
+    /** A run records one user and saves: the file is then a good one that finds it. */
+    private void assertRebuiltAtSave(String what) throws Exception {
         UserIndex index = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
         index.record(NEWCOMER, "newcomer", Team.TEAM);
         assertTrue(index.save(false), what + ": not saved");
-        IndexFile saved = IndexFile.open(file, IndexFormat.utf8(Team.BASE_URL), IndexFormat.utf8(Team.TEAM));
-        assertNotNull(saved, what + ": not a good file");
-        assertEquals(1, saved.count(), what);
+        assertWellFormed();
         assertEquals("newcomer", UserIndex.open(cache, Team.BASE_URL, Team.KEY).clientUserId(NEWCOMER), what);
         Files.write(file, good); // back to the good file for the next case
     }
 
-    /** A file of these users in this order, every entry's CRC and the header's right, as a hostile writer would make it. */
-    private byte[] fileOf(UserId[] ids) {
-        byte[] baseUrl = IndexFormat.utf8(Team.BASE_URL);
-        byte[] teamId = IndexFormat.utf8(Team.TEAM);
-        int header = IndexFormat.headerSize(baseUrl, teamId);
-        ByteBuffer bytes = ByteBuffer.allocate(header + ids.length * (IndexFormat.ENTRY_SIZE + 16));
-        bytes.put(IndexFormat.MAGIC).putInt(IndexFormat.VERSION).putInt(ids.length).putInt(ids.length * 16)
-                .putInt(baseUrl.length).put(baseUrl).putInt(teamId.length).put(teamId).putInt(0);
-        IndexFormat.EntryCheck check = new IndexFormat.EntryCheck();
-        for (int i = 0; i < ids.length; i++) {
-            byte[] clientId = IndexFormat.utf8(team.get(ids[i]));
-            assertEquals(16, clientId.length);
-            bytes.putLong(ids[i].high()).putLong(ids[i].low()).putInt(16 * (i + 1))
-                    .putInt(check.of(ids[i].high(), ids[i].low(), clientId, 0, 16));
-            bytes.put(header + ids.length * IndexFormat.ENTRY_SIZE + 16 * i, clientId);
+    /** The header line, then lines of a lower-case user_id, a tab and a client id, sorted by user_id, each once. */
+    private void assertWellFormed() throws Exception {
+        List<String> lines = List.of(Files.readString(file).split("\n")); // a client id may hold a CR
+        assertEquals("userlookup index 2\t" + URLEncoder.encode(Team.BASE_URL, StandardCharsets.UTF_8) + "\t" + Team.TEAM, lines.get(0));
+        List<String> ids = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] fields = line.split("\t", -1);
+            assertEquals(2, fields.length, line);
+            UserId id = UserId.parse(fields[0]);
+            assertEquals(new UUID(id.high(), id.low()).toString(), fields[0]);
+            assertFalse(fields[1].isEmpty(), line);
+            ids.add(fields[0]);
         }
-        return withHeaderCrc(bytes.array());
+        assertEquals(ids.stream().sorted().distinct().toList(), ids);
     }
 
-    /** The bytes with the header's CRC made right again, as a hostile writer would. */
-    private static byte[] withHeaderCrc(byte[] bytes) {
-        int crcAt = IndexFormat.headerSize(IndexFormat.utf8(Team.BASE_URL), IndexFormat.utf8(Team.TEAM)) - 4;
-        CRC32 crc = new CRC32();
-        crc.update(bytes, 0, crcAt);
-        ByteBuffer.wrap(bytes).putInt(crcAt, (int) crc.getValue());
-        return bytes;
+    private static byte[] concat(byte[]... parts) {
+        byte[] all = new byte[Arrays.stream(parts).mapToInt(part -> part.length).sum()];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, all, at, part.length);
+            at += part.length;
+        }
+        return all;
     }
 }

@@ -59,13 +59,14 @@ class IndexFolderTest {
         Path target = folder.resolve("file");
         List<String> seen = new ArrayList<>();
 
-        AtomicReplace.write(target, out -> {
+        IndexLocation.write(target, out -> {
             try (var files = Files.list(folder)) {
                 for (Path file : files.toList()) {
                     seen.add(file.getFileName() + " " + mode(file));
                 }
             }
             out.write(42);
+            return true;
         });
 
         assertEquals(1, seen.size(), seen.toString());
@@ -80,7 +81,7 @@ class IndexFolderTest {
         Path folder = Files.createDirectories(home.resolve("folder"));
         Path target = Files.write(folder.resolve("file"), new byte[] {1});
 
-        assertThrows(IOException.class, () -> AtomicReplace.write(target, out -> {
+        assertThrows(IOException.class, () -> IndexLocation.write(target, out -> {
             out.write(2);
             throw new IOException("disk full");
         }));
@@ -95,12 +96,15 @@ class IndexFolderTest {
         Path target = folder.resolve("file");
         Path abandoned = Files.write(folder.resolve("file.123.tmp"), new byte[10]);
         Files.setLastModifiedTime(abandoned, java.nio.file.attribute.FileTime.from(
-                java.time.Instant.now().minus(AtomicReplace.ABANDONED).minusSeconds(60)));
+                java.time.Instant.now().minus(IndexLocation.ABANDONED).minusSeconds(60)));
         Path beingWritten = Files.write(folder.resolve("file.456.tmp"), new byte[10]);
         Path another = Files.write(folder.resolve("other.789.tmp"), new byte[10]);
         Files.setLastModifiedTime(another, Files.getLastModifiedTime(abandoned));
 
-        AtomicReplace.write(target, out -> out.write(1));
+        IndexLocation.write(target, out -> {
+            out.write(1);
+            return true;
+        });
 
         assertEquals(List.of(target, beingWritten, another), list(folder).stream().sorted().toList());
     }

@@ -42,9 +42,7 @@ class UserIndexTest {
         assertTrue(walk.save(true), "the team is the one the key's index named");
 
         assertNull(UserIndex.open(cache, Team.BASE_URL, Team.KEY).clientUserId(new UserId(1, 1)));
-        IndexFile file = IndexFile.open(Team.teamFile(cache), IndexFormat.utf8(Team.BASE_URL), IndexFormat.utf8(Team.TEAM));
-        assertEquals(0, file.count());
-        assertEquals(IndexFormat.headerSize(IndexFormat.utf8(Team.BASE_URL), IndexFormat.utf8(Team.TEAM)), Files.size(Team.teamFile(cache)));
+        assertEquals(1, Files.readAllLines(Team.teamFile(cache)).size(), "the header line alone");
     }
 
     @Test
@@ -180,7 +178,7 @@ class UserIndexTest {
         UserId[] sorted = team.keySet().stream().sorted().toArray(UserId[]::new);
         Path file = Team.teamFile(cache);
         byte[] bytes = Files.readAllBytes(file);
-        bytes[bytes.length - 1] ^= 1; // the last user's client id: only a read of that entry sees it
+        bytes[bytes.length - 2] ^= 1; // the last user's client id: only a read of that line sees it
         Files.write(file, bytes);
 
         UserIndex run = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
@@ -189,6 +187,29 @@ class UserIndexTest {
 
         assertFalse(run.save(false));
         assertTrue(java.util.Arrays.equals(bytes, Files.readAllBytes(file)));
+    }
+
+    @Test
+    void aRunThatRecordedMoreThanItsBoundSavesNothing() throws Exception {
+        Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(9, 9), "kept"));
+        byte[] before = Files.readAllBytes(Team.teamFile(cache));
+        UserIndex bounded = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        bounded.maxBytes = 3 * 54;
+        for (int i = 1; i <= 3; i++) {
+            bounded.record(new UserId(0, i), "customer-" + i, Team.TEAM);
+        }
+        bounded.record(new UserId(0, 4), "customer-4", Team.TEAM);
+        bounded.forget(new UserId(0, 1));
+
+        assertFalse(bounded.save(true));
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(Team.teamFile(cache))));
+
+        UserIndex within = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        within.maxBytes = 3 * 54;
+        for (int i = 1; i <= 3; i++) {
+            within.record(new UserId(0, i), "customer-" + i, Team.TEAM);
+        }
+        assertTrue(within.save(true));
     }
 
     @Test
