@@ -3,24 +3,38 @@ package dev.userlookup.console;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.function.BooleanSupplier;
 
 /**
  * Standard output as the tool writes it: every failed write is either the reader having gone
  * ({@link ReaderGoneException}: {@code | head}, exit 0 without a word) or a real failure
- * ({@link OutputFailedException}: a full disk, exit 1, said).
+ * ({@link OutputFailedException}: a full disk, exit 1, said). Where it shares a screen with
+ * standard error, the line in place there (a retry notice, progress) is taken away before anything
+ * is written, so output never continues it; the stderr lock is taken only while no stdout lock is
+ * held, and only when a line is shown.
  */
 final class StdoutGuard extends FilterOutputStream {
 
+    private final Stderr stderr;
+    private final BooleanSupplier sameScreen;
+
     static OutputStream around(OutputStream out) {
-        return out instanceof StdoutGuard ? out : new StdoutGuard(out);
+        return out instanceof StdoutGuard ? out : new StdoutGuard(out, null, null);
     }
 
-    private StdoutGuard(OutputStream out) {
+    static OutputStream clearingLine(OutputStream out, Stderr stderr, BooleanSupplier sameScreen) {
+        return new StdoutGuard(out, stderr, sameScreen);
+    }
+
+    private StdoutGuard(OutputStream out, Stderr stderr, BooleanSupplier sameScreen) {
         super(out);
+        this.stderr = stderr;
+        this.sameScreen = sameScreen;
     }
 
     @Override
     public void write(int b) throws IOException {
+        clearLine();
         try {
             out.write(b);
         } catch (IOException e) {
@@ -30,6 +44,7 @@ final class StdoutGuard extends FilterOutputStream {
 
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
+        clearLine();
         try {
             out.write(bytes, offset, length);
         } catch (IOException e) {
@@ -49,6 +64,12 @@ final class StdoutGuard extends FilterOutputStream {
     @Override
     public void close() throws IOException {
         flush();
+    }
+
+    private void clearLine() {
+        if (stderr != null && stderr.lineShown() && sameScreen.getAsBoolean()) {
+            stderr.clearLine();
+        }
     }
 
     /** EPIPE is the reader going away; any other failure (a full disk) is a real error. */

@@ -2,7 +2,6 @@ package dev.userlookup.model;
 
 import dev.userlookup.model.json.JsonBytes;
 import dev.userlookup.model.json.AnyValue;
-import dev.userlookup.model.json.FieldNames;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -14,7 +13,6 @@ final class PageShape {
 
     private final Question question;
     private final byte[] body;
-    private final FieldNames names = new FieldNames();
     private final UserShape shape;
     private String usersProblem = "it has no \"users\" array";
     private String totalProblem;
@@ -28,13 +26,11 @@ final class PageShape {
     PageShape(Question question, byte[] body) {
         this.question = question;
         this.body = body;
-        this.shape = new UserShape(names);
+        this.shape = new UserShape();
     }
 
     String read(JsonParser parser) throws IOException {
-        names.open();
         for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
-            names.add(parser, field);
             JsonToken token = parser.nextToken();
             switch (field) {
                 case "users" -> users(parser, token);
@@ -54,10 +50,9 @@ final class PageShape {
                     }
                     limit = limitProblem == null && value != null ? value.intValue() : null;
                 }
-                default -> AnyValue.pass(parser, token, names);
+                default -> AnyValue.pass(parser, token);
             }
         }
-        names.close();
         for (String problem : new String[] {usersProblem, totalProblem, offsetProblem, limitProblem}) {
             if (problem != null) {
                 return problem;
@@ -69,7 +64,7 @@ final class PageShape {
     private void users(JsonParser parser, JsonToken token) throws IOException {
         users = new ArrayList<>();
         if (token != JsonToken.START_ARRAY) {
-            AnyValue.pass(parser, token, names);
+            AnyValue.pass(parser, token);
             usersProblem = "\"users\" is " + ResponseParser.kind(token) + ", not an array";
             return;
         }
@@ -87,7 +82,7 @@ final class PageShape {
                     problem = "users[" + index + "]: " + problem;
                 }
             } else {
-                AnyValue.pass(parser, item, names);
+                AnyValue.pass(parser, item);
                 problem = "users[" + index + "] is " + ResponseParser.kind(item) + ", not a user object";
             }
             if (problem != null && usersProblem == null) {
@@ -117,7 +112,7 @@ final class PageShape {
                 || (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER)) {
             return null;
         }
-        AnyValue.pass(parser, token, names);
+        AnyValue.pass(parser, token);
         return "\"" + field + "\" is " + ResponseParser.kind(token) + ", not a whole number";
     }
 

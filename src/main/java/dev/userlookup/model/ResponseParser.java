@@ -7,7 +7,6 @@ import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.model.json.Json;
 import dev.userlookup.model.json.JsonBytes;
 import dev.userlookup.model.json.AnyValue;
-import dev.userlookup.model.json.FieldNames;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -74,13 +73,12 @@ public final class ResponseParser {
             JsonToken root = parser.nextToken();
             requireDocument(operation, root);
             int start = (int) parser.currentTokenLocation().getByteOffset();
-            FieldNames names = new FieldNames();
-            UserShape shape = new UserShape(names);
+            UserShape shape = new UserShape();
             String problem;
             if (root == JsonToken.START_OBJECT) {
                 problem = shape.read(parser);
             } else {
-                AnyValue.pass(parser, root, names);
+                AnyValue.pass(parser, root);
                 problem = "expected a user object, got " + kind(root);
             }
             int end = (int) parser.currentLocation().getByteOffset();
@@ -104,7 +102,7 @@ public final class ResponseParser {
             if (root == JsonToken.START_OBJECT) {
                 problem = page.read(parser);
             } else {
-                AnyValue.pass(parser, root, new FieldNames());
+                AnyValue.pass(parser, root);
                 problem = "expected a user list object, got " + kind(root);
             }
             requireEnd(operation, parser);
@@ -135,7 +133,7 @@ public final class ResponseParser {
         if (body.length > Json.MAX_STRING_LENGTH) {
             requireStringsWithinBound(body);
         }
-        return Json.factory().createParser(body);
+        return Json.factory().createParser(body).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     }
 
     /**
@@ -197,6 +195,13 @@ public final class ResponseParser {
         }
     }
 
+    /**
+     * Jackson's words for a key an object names twice: refused because readers disagree on which
+     * counts (Jackson's tree and jq take the last, others the first), so a check and a reader
+     * downstream could see two users.
+     */
+    private static final String DUPLICATE = "Duplicate field '";
+
     /** The parser's words about the body: they quote it, so they are the service's text (see {@link #keyFree} too). */
     private static BadResponse translate(Question question, Exception e) {
         if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
@@ -205,7 +210,11 @@ public final class ResponseParser {
                             .replaceAll(",? from `[^`]*`\\)?", ")").replace("))", ")"), e);
         }
         if (e instanceof JsonProcessingException) {
-            return question.failure(firstLine(question.text(((JsonProcessingException) e).getOriginalMessage())), e);
+            String message = ((JsonProcessingException) e).getOriginalMessage();
+            if (message.startsWith(DUPLICATE) && message.endsWith("'")) {
+                message = "an object names \"" + message.substring(DUPLICATE.length(), message.length() - 1) + "\" twice";
+            }
+            return question.failure(firstLine(question.text(message)), e);
         }
         if (e instanceof IOException) {
             return question.failure(firstLine(question.text(e.getMessage())), e);

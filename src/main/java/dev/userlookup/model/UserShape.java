@@ -1,7 +1,6 @@
 package dev.userlookup.model;
 
 import dev.userlookup.model.json.AnyValue;
-import dev.userlookup.model.json.FieldNames;
 import dev.userlookup.model.json.JsonBytes;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -45,17 +44,12 @@ final class UserShape {
         }
     }
 
-    private final FieldNames names;
     private final String[] problems = new String[FIELDS.length];
     private final String[] text = new String[FIELDS.length];
     private final String[][] nested = new String[FIELDS.length][];
     private final String[] nestedProblems = new String[3];
     private String[] nestedText;
     private final List<UserRecord.ConnectedSource> sources = new ArrayList<>();
-
-    UserShape(FieldNames names) {
-        this.names = names;
-    }
 
     /** Null when well formed, otherwise what is wrong, with the field's path. */
     String read(JsonParser parser) throws IOException {
@@ -68,13 +62,11 @@ final class UserShape {
                 problems[field.ordinal()] = MISSING[field.ordinal()];
             }
         }
-        names.open();
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-            names.add(parser, name);
             JsonToken token = parser.nextToken();
             UserField field = UserField.byKey(name);
             if (field == null) {
-                AnyValue.pass(parser, token, names);
+                AnyValue.pass(parser, token);
                 continue;
             }
             int at = field.ordinal();
@@ -96,7 +88,6 @@ final class UserShape {
                 }
             }
         }
-        names.close();
         for (UserField field : REPORT_ORDER) {
             String problem = problems[field.ordinal()];
             if (problem != null) {
@@ -119,7 +110,7 @@ final class UserShape {
         if (token == JsonToken.VALUE_STRING || token == JsonToken.VALUE_NULL) {
             return null;
         }
-        AnyValue.pass(parser, token, names);
+        AnyValue.pass(parser, token);
         return field + ": expected a string, got " + ResponseParser.kind(token);
     }
 
@@ -129,7 +120,7 @@ final class UserShape {
             return null;
         }
         if (token != JsonToken.START_ARRAY) {
-            AnyValue.pass(parser, token, names);
+            AnyValue.pass(parser, token);
             return "connected_sources: expected an array, got " + ResponseParser.kind(token);
         }
         String first = null;
@@ -142,7 +133,7 @@ final class UserShape {
                     problem = "connected_sources[" + index + "]." + problem;
                 }
             } else if (item != JsonToken.VALUE_NULL) {
-                AnyValue.pass(parser, item, names);
+                AnyValue.pass(parser, item);
                 problem = "connected_sources[" + index + "]: expected an object, got " + ResponseParser.kind(item);
             }
             if (first == null) {
@@ -160,9 +151,7 @@ final class UserShape {
         String[] providerText = null;
         String sourceProblem = null;
         String[] sourceText = null;
-        names.open();
         for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
-            names.add(parser, field);
             JsonToken token = parser.nextToken();
             switch (field) {
                 case "created_on" -> {
@@ -178,10 +167,9 @@ final class UserShape {
                     sourceProblem = object(parser, token, DEPRECATED_SOURCE, SOURCE_TEXT);
                     sourceText = nestedText;
                 }
-                default -> AnyValue.pass(parser, token, names);
+                default -> AnyValue.pass(parser, token);
             }
         }
-        names.close();
         // Only the field that is read is checked: a deprecated source beside a provider may hold anything.
         boolean fromProvider = provider != null && provider != JsonToken.VALUE_NULL;
         String[] chosen = fromProvider ? providerText : sourceText;
@@ -197,24 +185,21 @@ final class UserShape {
             return null;
         }
         if (token != JsonToken.START_OBJECT) {
-            AnyValue.pass(parser, token, names);
+            AnyValue.pass(parser, token);
             return field + ": expected an object, got " + ResponseParser.kind(token);
         }
         Arrays.fill(nestedProblems, null);
         String[] values = new String[members.length];
-        names.open();
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-            names.add(parser, name);
             JsonToken value = parser.nextToken();
             int position = indexOf(members, name);
             if (position == NONE) {
-                AnyValue.pass(parser, value, names);
+                AnyValue.pass(parser, value);
                 continue;
             }
             nestedProblems[position] = textProblem(parser, value, name);
             values[position] = value == JsonToken.VALUE_STRING ? parser.getText() : null;
         }
-        names.close();
         nestedText = values;
         for (String problem : nestedProblems) {
             if (problem != null) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 
-/** Even a value the shape does not look at must hold no duplicate key and no number a reader cannot hold. */
+/** Even a value the shape does not look at must hold no number a reader cannot hold. */
 public final class AnyValue {
 
     /**
@@ -19,7 +19,7 @@ public final class AnyValue {
     }
 
     /** From the value's first token to its last. */
-    public static void pass(JsonParser parser, JsonToken token, FieldNames names) throws IOException {
+    public static void pass(JsonParser parser, JsonToken token) throws IOException {
         if (token.isNumeric()) {
             requireHeld(parser);
             return;
@@ -31,17 +31,8 @@ public final class AnyValue {
         JsonToken next = token;
         do {
             switch (next) {
-                case START_OBJECT -> {
-                    names.open();
-                    depth++;
-                }
-                case START_ARRAY -> depth++;
-                case END_OBJECT -> {
-                    names.close();
-                    depth--;
-                }
-                case END_ARRAY -> depth--;
-                case FIELD_NAME -> names.add(parser, parser.currentName());
+                case START_OBJECT, START_ARRAY -> depth++;
+                case END_OBJECT, END_ARRAY -> depth--;
                 case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> requireHeld(parser);
                 default -> {
                 }
