@@ -50,6 +50,10 @@ final class KeyParts {
     static String in(String text) {
         String decoded = decoded(text);
         for (String key : new String[] {KEY, SLASHED}) {
+            // A longer part holds one of PART characters: where none is, no longer one is either.
+            if (!holdsAPart(key, text, decoded)) {
+                continue;
+            }
             for (int length = key.length(); length >= PART; length--) {
                 for (int start = 0; start + length <= key.length(); start++) {
                     String part = key.substring(start, start + length);
@@ -60,6 +64,16 @@ final class KeyParts {
             }
         }
         return null;
+    }
+
+    private static boolean holdsAPart(String key, String text, String decoded) {
+        for (int start = 0; start + PART <= key.length(); start++) {
+            String part = key.substring(start, start + PART);
+            if (text.contains(part) || decoded.contains(part)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The text with percent-encoding and JSON escapes undone, as a reader of it could. */

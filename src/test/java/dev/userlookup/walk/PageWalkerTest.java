@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -50,8 +51,16 @@ class PageWalkerTest {
     // ---------------------------------------------------------------- building blocks
 
     static String id(int i) {
-        return String.format("00000000-0000-4000-8000-%012d", i);
+        String digits = Integer.toString(i);
+        return "00000000-0000-4000-8000-" + "0".repeat(12 - digits.length()) + digits;
     }
+
+    /**
+     * Each user of {@link #users} is read once a JVM and shared: nothing in these tests changes a
+     * user (only a response from the service holds one), and reading 20,000 through the parser
+     * for each test was most of the class's work.
+     */
+    private static final Map<Integer, UserRecord> MADE = new ConcurrentHashMap<>();
 
     static UserRecord user(String userId) {
         ObjectNode node = MAPPER.createObjectNode();
@@ -72,7 +81,7 @@ class PageWalkerTest {
     static List<UserRecord> users(int from, int to) {
         List<UserRecord> list = new ArrayList<>(Math.max(0, to - from));
         for (int i = from; i < to; i++) {
-            list.add(user(id(i)));
+            list.add(MADE.computeIfAbsent(i, n -> user(id(n))));
         }
         return list;
     }
