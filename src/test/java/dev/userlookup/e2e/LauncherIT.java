@@ -33,7 +33,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The launcher with and without its class-data archive, moved, linked, copied without its jar, on
- * other JDKs and version strings, under CDPATH, in the C locale and under other shells.
+ * other JDKs and version strings, under CDPATH, in the C locale and under other shells. What the
+ * launcher chooses (java, archive, options, locale, dumps) is read from a stub java (StubJava);
+ * a real JVM runs where its answer is the point.
  */
 class LauncherIT {
 
@@ -137,7 +139,7 @@ class LauncherIT {
         return onStub(jdk, jar, null, extra, List.of(launcher.toString()), "resolve", fake.users().clientUserId(7));
     }
 
-    /** The real path of the archive in the cache, as the launcher names it (the cache's path as given). */
+    /** The path of an archive in the test's cache as the launcher names it (from XDG_CACHE_HOME as given, not resolved). */
     private String cached(String name) {
         return dir.resolve("cache/userlookup").resolve(name).toString();
     }
