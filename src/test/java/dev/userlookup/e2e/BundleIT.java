@@ -52,6 +52,10 @@ class BundleIT {
 
     @TempDir
     Path dir;
+    /** The bundle unpacked once for the class: the tests read and run it, and move only copies of it. */
+    @TempDir
+    static Path shared;
+    static Path unpacked;
 
     @BeforeAll
     static void start() {
@@ -74,12 +78,54 @@ class BundleIT {
         return System.getProperty("os.name").equals("Linux") && System.getProperty("os.arch").equals("amd64");
     }
 
-    private Path unpack(Path into) throws Exception {
+    /** The bundle unpacked with tar (once for the class); returns its userlookup-VERSION-linux-x64 folder. */
+    private static Path unpacked() throws Exception {
         assumeBuilt();
-        Files.createDirectories(into);
-        Subprocess.Result result = Subprocess.run(Map.of(), Duration.ofSeconds(120), "tar", "-xzf", BUNDLE.toString(), "-C", into.toString());
+        if (unpacked == null) {
+            Subprocess.Result result = Subprocess.run(Map.of(), Duration.ofSeconds(120), "tar", "-xzf", BUNDLE.toString(), "-C", shared.toString());
+            assertEquals(0, result.exit(), result::toString);
+            unpacked = shared.resolve(BASE);
+        }
+        return unpacked;
+    }
+
+    /** A copy of the unpacked bundle at {@code to} (hard links: as cheap as a move, and the copy may be moved). */
+    private static Path copyOfUnpacked(Path to) throws Exception {
+        Path from = unpacked();
+        Files.createDirectories(to.getParent());
+        Subprocess.Result result = Subprocess.run(Map.of(), Duration.ofSeconds(60), "cp", "-al", from.toString(), to.toString());
         assertEquals(0, result.exit(), result::toString);
-        return into.resolve(BASE);
+        return to;
+    }
+
+    /**
+     * The modules jdeps found the jar to need (the summary lines of -verbose:class, "jar -> module"),
+     * reduced as --print-module-deps reduces them: without those another of them reads implicitly
+     * (requires transitive, as java.sql reads java.xml).
+     */
+    static Set<String> neededModules(String verbose) {
+        Set<String> found = verbose.lines().filter(line -> !line.startsWith(" ") && line.contains(" -> "))
+                .map(line -> line.substring(line.indexOf(" -> ") + 4).strip()).filter(module -> !module.startsWith("not found"))
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> implied = new TreeSet<>();
+        for (String module : found) {
+            impliedReads(module, implied);
+        }
+        Set<String> needed = new TreeSet<>(found);
+        needed.removeAll(implied);
+        return needed;
+    }
+
+    /** Adds the modules {@code module} reads implicitly (requires transitive, followed) to {@code into}. */
+    private static void impliedReads(String module, Set<String> into) {
+        java.lang.module.ModuleFinder.ofSystem().find(module).ifPresent(reference -> {
+            for (java.lang.module.ModuleDescriptor.Requires requires : reference.descriptor().requires()) {
+                if (requires.modifiers().contains(java.lang.module.ModuleDescriptor.Requires.Modifier.TRANSITIVE)
+                        && into.add(requires.name())) {
+                    impliedReads(requires.name(), into);
+                }
+            }
+        });
     }
 
     @Test
@@ -87,10 +133,12 @@ class BundleIT {
         Path jdeps = Path.of(System.getProperty("java.home"), "bin/jdeps");
         assumeTrue(Files.isExecutable(jdeps), "this Java has no jdeps");
         String release = String.valueOf(Runtime.version().feature());
-        Subprocess.Result found = Subprocess.run(Map.of(), Duration.ofSeconds(300), jdeps.toString(), "--multi-release", release,
-                "--ignore-missing-deps", "--print-module-deps", Subprocess.JAR.toString());
-        assertEquals(0, found.exit(), found::toString);
-        Set<String> needed = new TreeSet<>(Arrays.asList(found.out().strip().split(",")));
+        // One jdeps run (it reads every class of the jar, seconds of CPU): the modules, and which class needs which.
+        Subprocess.Result classes = Subprocess.run(Map.of(), Duration.ofSeconds(300), jdeps.toString(), "--multi-release", release,
+                "--ignore-missing-deps", "-verbose:class", Subprocess.JAR.toString());
+        assertEquals(0, classes.exit(), classes::toString);
+        Set<String> needed = neededModules(classes.out());
+        assertTrue(needed.contains("java.base") && needed.contains("java.net.http"), needed::toString);
         Set<String> pinned = new TreeSet<>(Arrays.asList(System.getProperty("userlookup.bundleModules", "").split(",")));
 
         Set<String> missing = new TreeSet<>(needed);
@@ -103,8 +151,6 @@ class BundleIT {
         assertEquals(Set.of(), unexplained, "bundle.modules names modules nothing needs any longer");
 
         // What is left out is needed only by classes the tool never loads.
-        Subprocess.Result classes = Subprocess.run(Map.of(), Duration.ofSeconds(300), jdeps.toString(), "--multi-release", release,
-                "--ignore-missing-deps", "-verbose:class", Subprocess.JAR.toString());
         List<String> users = classes.out().lines().filter(line -> LEFT_OUT.stream().anyMatch(module -> line.strip().endsWith(" " + module)))
                 .map(line -> line.strip().split("\\s+")[0]).filter(user -> !user.endsWith(".jar")).distinct().toList();
         assertFalse(users.isEmpty(), classes::toString);
@@ -142,7 +188,7 @@ class BundleIT {
         assertTrue(entries.stream().noneMatch(entry -> entry.equals("lib/userlookup.classlist")), "nothing to dump an archive from at run time");
         assertTrue(listing.out().lines().allMatch(line -> line.contains(" 0/0 ")), "owned by root in the archive: " + listing.out());
 
-        Path home = unpack(dir.resolve("unpacked"));
+        Path home = unpacked();
         assertEquals(Files.readString(Subprocess.LAUNCHER), Files.readString(home.resolve("bin/userlookup")));
         assertEquals(Files.readString(Path.of("README.md")), Files.readString(home.resolve("README.md")));
         String release = Files.readString(home.resolve("lib/runtime/release"));
@@ -189,7 +235,7 @@ class BundleIT {
 
     @Test
     void itRunsWhereNoJavaIsInstalledAndWhereABrokenOneComesFirstWhereverItIsMoved() throws Exception {
-        Path home = unpack(dir.resolve("unpacked"));
+        Path home = copyOfUnpacked(dir.resolve("unpacked"));
         String id = fake.users().clientUserId(7);
         Map<String, String> none = noJava(null, dir.resolve("no such jdk").toString());
         Subprocess.Result noJavaHere = Subprocess.run(none, Duration.ofSeconds(30), "sh", "-c", "command -v java || echo none");
@@ -219,7 +265,7 @@ class BundleIT {
     @Test
     void jlinesLibraryComesFromTheBundleNotFromATemporaryFolder() throws Exception {
         assumeTrue(Subprocess.scriptAvailable(), "script (util-linux) is not installed here");
-        Path home = unpack(dir.resolve("unpacked"));
+        Path home = unpacked();
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Path log = dir.resolve("library.log");
         Map<String, String> env = noJava(null, "");
@@ -239,7 +285,7 @@ class BundleIT {
     /** Each command's paths through the runtime: TLS, the formats, jq, the index, doctor, help. */
     @Test
     void everyCommandRunsOnTheBundlesRuntime() throws Exception {
-        Path home = unpack(dir.resolve("unpacked"));
+        Path home = unpacked();
         Path config = Files.createDirectories(dir.resolve("home/.config/userlookup")).resolve("config.toml");
         Files.writeString(config, "default_profile = \"fake\"\n[profiles.fake]\nbase_url = \"" + fake.baseUrl() + "\"\n");
         record Run(int exit, List<String> arguments, String out) {

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * target/userlookup_VERSION_amd64.deb installed for real with dpkg (the tests run as root here and
- * in CI), used, and removed: nothing of it may be left behind. And lintian finds nothing to say.
+ * target/userlookup_VERSION_amd64.deb installed for real by README's block (sudo apt install; the
+ * tests run as root here and in CI), used, and removed with dpkg: nothing of it may be left behind.
+ * And lintian finds nothing to say.
  */
 class DebIT {
 
@@ -60,8 +61,8 @@ class DebIT {
         assertTrue(before.exit() != 0 || before.out().equals("not-installed"),
                 "a userlookup package is installed on this machine already; the test would replace it: " + before);
         try (FakeService fake = FakeService.builder().users(20).start()) {
-            Subprocess.Result installed = run(Map.of(), "dpkg", "-i", DEB.toString());
-            assertEquals(0, installed.exit(), installed::toString);
+            // Installed as README says, its block run as written in a new home (InstallIT's).
+            InstallIT.runTheBlockOfTheDebianPackage(Files.createDirectories(dir.resolve("installing home")));
             List<String> files = run(Map.of(), "dpkg", "-L", "userlookup").out().lines().filter(line -> line.startsWith("/")).toList();
             for (String expected : List.of("/usr/bin/userlookup", "/usr/share/man/man1/userlookup.1.gz",
                     "/usr/share/bash-completion/completions/userlookup", "/usr/share/zsh/vendor-completions/_userlookup",

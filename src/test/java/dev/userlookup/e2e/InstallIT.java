@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.userlookup.fake.FakeService;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * README's Install blocks, each run as written, one line after the other, by a real shell in a
  * new home folder (nothing in it, not even ~/.local), against what the build made: the bundle
- * where no Java is on PATH, the Debian package with sudo and apt (the tests run as root), the
- * portable archive on the JDK at hand. Every line must succeed, and then userlookup answers from
+ * where no Java is on PATH, the Debian package with sudo and apt (the tests run as root; DebIT runs
+ * that block, then uses and removes what it installed), the portable archive on the JDK at hand. Every line must succeed, and then userlookup answers from
  * PATH. {@code -Duserlookup.readme=FILE} runs the blocks of another text (a README being written).
  */
 class InstallIT {
@@ -81,8 +84,12 @@ class InstallIT {
         return bash ? List.of("bash", "--noprofile", "--norc", "-c", script.toString()) : List.of("sh", "-c", script.toString());
     }
 
-    /** A new user's environment: this home, the system's PATH without any userlookup already on it. */
     private Map<String, String> freshEnvironment(String... firstOnPath) {
+        return freshEnvironment(home, firstOnPath);
+    }
+
+    /** A new user's environment: that home, the system's PATH without any userlookup already on it. */
+    static Map<String, String> freshEnvironment(Path home, String... firstOnPath) {
         String path = Stream.concat(Stream.of(firstOnPath), Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":"))
                         .filter(folder -> !folder.isEmpty() && !Files.exists(Path.of(folder, "userlookup"))))
                 .collect(Collectors.joining(":"));
@@ -112,6 +119,34 @@ class InstallIT {
             assertTrue(result.out().endsWith(installed + "\n"), "userlookup on PATH is the one installed: " + result);
             assertFalse(result.err().contains("not found") || result.err().contains("No such file"), result::toString);
         }
+
+        // Its first run on this JDK made a class-data archive in the new home's cache, the user's
+        // alone, and the runs after it use that one: the tool's classes come from it (-Xshare:on
+        // would stop a JVM that could not map it). The same on another JDK: LauncherIT's fresh home.
+        Path cache = home.resolve(".cache/userlookup");
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(cache)), "the cache folder is the user's alone");
+        List<Path> made;
+        try (Stream<Path> files = Files.list(cache)) {
+            made = files.toList();
+        }
+        assertEquals(1, made.size(), "made once: " + made);
+        assertTrue(made.get(0).getFileName().toString().endsWith("-" + dev.userlookup.build.StartupArchive.releaseVersion(
+                Path.of(System.getProperty("java.home"))) + ".jsa"), made::toString);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(made.get(0))));
+        Path log = home.resolve("class-load.log");
+        try (FakeService fake = FakeService.builder().users(10).start()) {
+            Map<String, String> env = freshEnvironment(installed.getParent().toString());
+            env.putAll(Map.of("USERLOOKUP_BASE_URL", fake.baseUrl(), "USERLOOKUP_API_KEY", fake.apiKey(),
+                    "USERLOOKUP_JAVA_OPTS", "-Xshare:on -Xlog:class+load:file=" + log));
+            Subprocess.Result resolved = Subprocess.run(home, env, Duration.ofSeconds(60), List.of("sh", "-c", "exec userlookup \"$@\"", "sh",
+                    "resolve", fake.users().clientUserId(7)));
+            assertEquals(0, resolved.exit(), resolved::toString);
+            assertEquals("", resolved.err(), resolved::toString);
+            assertEquals(fake.users().user(7), new ObjectMapper().readTree(resolved.out()));
+        }
+        List<String> tool = Files.readAllLines(log).stream().filter(line -> line.contains(" dev.userlookup.")).toList();
+        long shared = tool.stream().filter(line -> line.contains("source: shared objects file")).count();
+        assertTrue(tool.size() > 100 && shared > tool.size() * 9 / 10, shared + " of " + tool.size() + " tool classes shared");
 
         // The link alone, for a PATH that has ~/.local/bin and not the unpacked bin, from another folder.
         Path elsewhere = Files.createDirectories(home.resolve("work"));
@@ -161,24 +196,20 @@ class InstallIT {
         assertFalse(Files.exists(home.resolve(".cache")), "the bundle writes nothing to the user's cache");
     }
 
-    @Test
-    void theBlockOfTheDebianPackageRunsAsWritten() throws Exception {
+    /**
+     * The package's block installs what DebIT.dpkgInstallsItItRunsAndDpkgRemovesEveryFile then
+     * uses and removes: one install of the package for both.
+     */
+    static Subprocess.Result runTheBlockOfTheDebianPackage(Path home) throws Exception {
         List<String> lines = installBlock(DEB);
-        assertTrue(Files.exists(Path.of(DEB)), "the build made no Debian package (it needs dpkg-deb and dpkg-shlibdeps: apt-get install dpkg-dev)");
         assumeTrue(LocalUser.root() && Subprocess.onPath("sudo") && Subprocess.onPath("apt"),
                 "the package's block needs root (as CI runs), sudo and apt (apt-get install sudo)");
-        Subprocess.Result before = Subprocess.run(Map.of(), Duration.ofSeconds(60), "dpkg-query", "-W", "-f", "${db:Status-Status}", "userlookup");
-        assertTrue(before.exit() != 0 || before.out().equals("not-installed"),
-                "a userlookup package is installed on this machine already; the test would replace it: " + before);
-        try {
-            Subprocess.Result result = Subprocess.run(Path.of("").toAbsolutePath(), freshEnvironment(), Duration.ofSeconds(300), shellRunning(lines));
+        Subprocess.Result result = Subprocess.run(Path.of("").toAbsolutePath(), freshEnvironment(home), Duration.ofSeconds(300), shellRunning(lines));
 
-            assertEquals(0, result.exit(), result::toString);
-            assertTrue(result.out().contains("userlookup " + VERSION + "\n"), result::toString);
-            assertTrue(result.out().endsWith("/usr/bin/userlookup\n"), result::toString);
-        } finally {
-            Subprocess.run(Map.of(), Duration.ofSeconds(300), "dpkg", "--purge", "userlookup");
-        }
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(result.out().contains("userlookup " + VERSION + "\n"), result::toString);
+        assertTrue(result.out().endsWith("/usr/bin/userlookup\n"), result::toString);
+        return result;
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.userlookup.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -32,7 +33,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The launcher with and without its class-data archive, moved, linked, copied without its jar, on
- * other JDKs and version strings, under CDPATH, in the C locale and under other shells.
+ * other JDKs and version strings, under CDPATH, in the C locale and under other shells. What the
+ * launcher chooses (java, archive, options, locale, dumps) is read from a stub java (StubJava);
+ * a real JVM runs where its answer is the point.
  */
 class LauncherIT {
 
@@ -76,7 +79,11 @@ class LauncherIT {
 
     /** A copy with the class list too: where the archive does not fit, the launcher dumps one of its own. */
     private Path installWithClassList() throws Exception {
-        Path launcher = install(true);
+        return installWithClassList("bin");
+    }
+
+    private Path installWithClassList(String folder) throws Exception {
+        Path launcher = install(true, folder);
         Files.copy(Subprocess.LAUNCHER.resolveSibling("userlookup.classlist"), launcher.resolveSibling("userlookup.classlist"));
         return launcher;
     }
@@ -99,6 +106,44 @@ class LauncherIT {
         assertEquals(fake.users().user(7), json.readTree(result.out()), "nothing from the JVM on stdout either");
     }
 
+    /** The JDK version the build's archive is stamped with (the running JDK's if there is none). */
+    private static String stampedVersion() throws Exception {
+        Path stamp = Subprocess.LAUNCHER.resolveSibling("userlookup.jsa.jdk");
+        return Files.exists(stamp) ? Files.readAllLines(stamp).get(0) : StubJava.releaseVersion();
+    }
+
+    /** A stub (StubJava) of the JDK the build's archive was made with, for what the launcher chooses. */
+    private Path stubJdk() throws Exception {
+        return StubJava.home(dir.resolve("stub jdk"), stampedVersion(), StubJava.DUMP_WRITES_AN_ARCHIVE);
+    }
+
+    /**
+     * Runs {@code command} and {@code arguments} in {@code cwd} (null: here) with JAVA_HOME the stub
+     * {@code jdk} and {@code extra} over {@link #env}; asserts the launcher ended 0 and quiet,
+     * having run the tool from {@code jar} with {@code arguments}.
+     */
+    private StubJava.Launch onStub(Path jdk, Path jar, Path cwd, Map<String, String> extra, List<String> command, String... arguments) {
+        Map<String, String> env = env("JAVA_HOME", jdk.toString());
+        env.putAll(extra);
+        List<String> all = new ArrayList<>(command);
+        all.addAll(List.of(arguments));
+        return StubJava.ranTool(jdk, Subprocess.run(cwd, env, Duration.ofSeconds(60), all), jar, arguments);
+    }
+
+    /** The launcher at {@code launcher} resolving customer 7 on the stub {@code jdk}, with {@code extraEnv} (name, value, ...). */
+    private StubJava.Launch resolveOnStub(Path jdk, Path jar, Path launcher, String... extraEnv) {
+        Map<String, String> extra = new HashMap<>();
+        for (int i = 0; i < extraEnv.length; i += 2) {
+            extra.put(extraEnv[i], extraEnv[i + 1]);
+        }
+        return onStub(jdk, jar, null, extra, List.of(launcher.toString()), "resolve", fake.users().clientUserId(7));
+    }
+
+    /** The path of an archive in the test's cache as the launcher names it (from XDG_CACHE_HOME as given, not resolved). */
+    private String cached(String name) {
+        return dir.resolve("cache/userlookup").resolve(name).toString();
+    }
+
     @Test
     void theBuildLeavesAnArchiveStampedWithItsJdkAndJarThatTheLauncherUsesInPlace() throws Exception {
         Path stamp = Subprocess.LAUNCHER.resolveSibling("userlookup.jsa.jdk");
@@ -116,12 +161,14 @@ class LauncherIT {
     @Test
     void aCopyOfTheArchiveBesideACopyOfTheJarIsLeftAlone() throws Exception {
         // JDK 17 refuses an archive whose jar has moved, and then shares nothing, not even the
-        // JDK's own classes: the launcher must not pass it (-Xshare:on would stop the JVM if it did).
+        // JDK's own classes: the launcher must not pass it. In place, on the same JDK, it does.
         Path launcher = install(true);
         assumeTrue(Files.exists(launcher.resolveSibling("userlookup.jsa")), "the build made an archive");
+        Path jdk = stubJdk();
 
-        assertResolves(Subprocess.run(env("USERLOOKUP_JAVA_OPTS", "-Xshare:on"), Duration.ofSeconds(60),
-                launcher.toString(), "resolve", fake.users().clientUserId(7)));
+        assertEquals(Subprocess.LAUNCHER.resolveSibling("userlookup.jsa").toRealPath().toString(),
+                resolveOnStub(jdk, Subprocess.JAR, Subprocess.LAUNCHER).tool().archive(), "in place");
+        assertNull(resolveOnStub(jdk, launcher.resolveSibling("userlookup.jar"), launcher).tool().archive(), "beside a copy of the jar");
     }
 
     @Test
@@ -178,28 +225,50 @@ class LauncherIT {
     @Test
     void ignoresAnArchiveOfAnotherJdkOrACorruptOneWithoutAWord() throws Exception {
         Path launcher = install(true);
-        Files.writeString(launcher.resolveSibling("userlookup.jsa.jdk"), "11.0.1+1\n");
-        assertResolves(Subprocess.run(env(), Duration.ofSeconds(60), launcher.toString(), "resolve", fake.users().clientUserId(7)));
-
-        Path stamp = Subprocess.LAUNCHER.resolveSibling("userlookup.jsa.jdk");
-        Files.copy(stamp, launcher.resolveSibling("userlookup.jsa.jdk"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assumeTrue(Files.exists(launcher.resolveSibling("userlookup.jsa")), "the build made an archive");
+        Path jar = launcher.resolveSibling("userlookup.jar");
+        Path stamp = launcher.resolveSibling("userlookup.jsa.jdk");
         Path archive = launcher.resolveSibling("userlookup.jsa");
+        Path jdk = stubJdk();
+
+        // Stamped for this copy of the jar and this JDK, the archive is given; by another JDK, not.
+        Files.writeString(stamp, stampedVersion() + "\n" + jar.toRealPath() + "\n");
+        assertEquals(archive.toRealPath().toString(), resolveOnStub(jdk, jar, launcher).tool().archive());
+        Files.writeString(stamp, "11.0.1+1\n");
+        assertNull(resolveOnStub(jdk, jar, launcher).tool().archive(), "an archive of another JDK");
+
+        // A corrupt archive stamped as fitting is given, and the JVM runs without it, without a word.
+        Files.writeString(stamp, stampedVersion() + "\n" + jar.toRealPath() + "\n");
         archive.toFile().setWritable(true);
         Files.write(archive, new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
-        assertResolves(Subprocess.run(env(), Duration.ofSeconds(60), launcher.toString(), "resolve", fake.users().clientUserId(7)));
+        assertEquals(archive.toRealPath().toString(), resolveOnStub(jdk, jar, launcher).tool().archive());
+        assumeTrue(stampedVersion().equals(StubJava.releaseVersion()), "the tests run on the JDK that made the archive");
+        assertResolves(Subprocess.run(env("JAVA_HOME", System.getProperty("java.home")), Duration.ofSeconds(60),
+                launcher.toString(), "resolve", fake.users().clientUserId(7)));
     }
 
     @Test
     void worksFromAFolderWithSpacesWithAndWithoutItsArchive() throws Exception {
-        Path launcher = install(true, "Program Files/user lookup");
+        Path launcher = installWithClassList("Program Files/user lookup");
+        Path jar = launcher.resolveSibling("userlookup.jar");
+        Path jdk = stubJdk();
+        String cache = dir.resolve("my cache").toString();
 
-        assertResolves(Subprocess.run(env("XDG_CACHE_HOME", dir.resolve("my cache").toString()), Duration.ofSeconds(60),
-                launcher.toString(), "resolve", fake.users().clientUserId(7)));
-        Path jdk25 = JDK25;
-        if (Files.isExecutable(jdk25.resolve("bin/java"))) {
-            assertResolves(Subprocess.run(env("JAVA_HOME", jdk25.toString(), "XDG_CACHE_HOME", dir.resolve("my cache").toString()),
-                    Duration.ofSeconds(60), launcher.toString(), "resolve", fake.users().clientUserId(7)));
-        }
+        // Without an archive that fits (the build's is for the build's jar): one of its own in a cache with a space.
+        StubJava.Launch first = resolveOnStub(jdk, jar, launcher, "XDG_CACHE_HOME", cache);
+        assertEquals(1, first.dumps().size(), first::toString);
+        List<String> dump = first.dumps().get(0).arguments();
+        assertEquals(jar.toRealPath().toString(), dump.get(dump.indexOf("-cp") + 1), first::toString);
+        assertTrue(first.tool().archive().startsWith(cache + "/userlookup/userlookup-"), first::toString);
+        // With the archive stamped for it where it is.
+        Files.writeString(launcher.resolveSibling("userlookup.jsa.jdk"), stampedVersion() + "\n" + jar.toRealPath() + "\n");
+        assertEquals(launcher.resolveSibling("userlookup.jsa").toRealPath().toString(),
+                resolveOnStub(jdk, jar, launcher, "XDG_CACHE_HOME", cache).tool().archive());
+        // Another JDK.
+        Path jdk25 = StubJava.home(dir.resolve("jdk 25"), "25.0.3+9-LTS", StubJava.DUMP_WRITES_AN_ARCHIVE);
+        StubJava.Launch on25 = resolveOnStub(jdk25, jar, launcher, "XDG_CACHE_HOME", cache);
+        assertTrue(on25.tool().archive().startsWith(cache + "/userlookup/userlookup-") && on25.tool().archive().endsWith("-25.0.3+9-LTS.jsa"),
+                on25::toString);
     }
 
     @Test
@@ -208,71 +277,50 @@ class LauncherIT {
         Path link = Files.createDirectories(dir.resolve("links")).resolve("ul");
         Files.createSymbolicLink(link, launcher);
 
-        assertResolves(Subprocess.run(env(), Duration.ofSeconds(60), link.toString(), "resolve", fake.users().clientUserId(7)));
+        resolveOnStub(stubJdk(), launcher.resolveSibling("userlookup.jar"), link);
     }
 
     @Test
     void userJavaOptionsMayChooseAnotherCollector() throws Exception {
+        // Two collectors would stop the JVM: the user's replaces the launcher's.
         Path launcher = install(true);
+        Path jar = launcher.resolveSibling("userlookup.jar");
+        Path jdk = stubJdk();
 
-        assertResolves(Subprocess.run(env("USERLOOKUP_JAVA_OPTS", "-XX:+UseParallelGC"), Duration.ofSeconds(60),
-                launcher.toString(), "resolve", fake.users().clientUserId(7)));
+        List<String> plain = resolveOnStub(jdk, jar, launcher).tool().arguments();
+        List<String> chosen = resolveOnStub(jdk, jar, launcher, "USERLOOKUP_JAVA_OPTS", "-XX:+UseParallelGC").tool().arguments();
+        assertEquals(List.of("-XX:+UseSerialGC"), plain.stream().filter(word -> word.matches("-XX:\\+Use.*GC")).toList(), plain::toString);
+        assertEquals(List.of("-XX:+UseParallelGC"), chosen.stream().filter(word -> word.matches("-XX:\\+Use.*GC")).toList(), chosen::toString);
     }
 
     @Test
     void aJdk25RunsWithTheAotCacheBuiltForItWhereverItIsMoved() throws Exception {
-        assumeTrue(Files.isExecutable(JDK25.resolve("bin/java")), "a second JDK (25) to try");
+        // The cache the build makes for a JDK 25 (-Dstartup.aotJdks) is named for its version, and
+        // given to that JDK only, wherever the tree is moved. A real JVM taking a real cache after
+        // a move (-XX:AOTMode=on) is BundleIT's: the bundle's runtime runs on one, moved.
         Path home = unpack();
-        Path cache = StartupArchive.buildAotCache(home.resolve("lib/userlookup.jar"), JDK25);
-        assertEquals("userlookup-" + StartupArchive.releaseVersion(JDK25) + ".aot", cache.getFileName().toString());
+        String version = Files.isExecutable(JDK25.resolve("bin/java")) ? StartupArchive.releaseVersion(JDK25) : "25.0.3+9-LTS";
+        Files.writeString(home.resolve("lib/userlookup-" + version + ".aot"), "an AOT cache");
+        Path jdk25 = StubJava.home(dir.resolve("jdk 25"), version, StubJava.DUMP_WRITES_AN_ARCHIVE);
+        Path another = StubJava.home(dir.resolve("another jdk 25"), "25.0.1+8-LTS", StubJava.DUMP_WRITES_AN_ARCHIVE);
         Path moved = Files.move(home, dir.resolve("moved"));
+        Path jar = moved.resolve("lib/userlookup.jar");
 
-        // -XX:AOTMode=on: the JVM stops rather than run without the cache it was given.
-        assertResolves(Subprocess.run(env("JAVA_HOME", JDK25.toString(), "USERLOOKUP_JAVA_OPTS", "-XX:AOTMode=on"), Duration.ofSeconds(60),
-                moved.resolve("bin/userlookup").toString(), "resolve", fake.users().clientUserId(7)));
-    }
-
-    @Test
-    void onAnotherJdkItCreatesItsOwnArchiveQuietly() throws Exception {
-        Path jdk25 = JDK25;
-        assumeTrue(Files.isExecutable(jdk25.resolve("bin/java")), "a second JDK (25) to try");
-        Path launcher = installWithClassList();
-
-        for (int run = 0; run < 2; run++) {
-            assertResolves(Subprocess.run(env("JAVA_HOME", jdk25.toString()), Duration.ofSeconds(60),
-                    launcher.toString(), "resolve", fake.users().clientUserId(7)));
-        }
-        try (var files = Files.list(dir.resolve("cache/userlookup"))) {
-            assertTrue(files.anyMatch(file -> file.getFileName().toString().matches("userlookup-\\d+-\\d{14}-25\\..*\\.jsa")),
-                    "an archive named for this build and JDK in the cache");
-        }
-    }
-
-    /** The Java running the tests, if it is of this feature release or later; else JDK 25 if here. */
-    private static Path realJdk(int atLeast) {
-        if (Runtime.version().feature() >= atLeast) {
-            return Path.of(System.getProperty("java.home"));
-        }
-        return Files.isExecutable(JDK25.resolve("bin/java")) ? JDK25 : null;
+        StubJava.Run run = resolveOnStub(jdk25, jar, moved.resolve("bin/userlookup")).tool();
+        assertEquals(moved.toRealPath().resolve("lib/userlookup-" + version + ".aot").toString(), run.option("-XX:AOTCache="), run::toString);
+        assertNull(run.archive(), run::toString);
+        StubJava.Run other = resolveOnStub(another, jar, moved.resolve("bin/userlookup")).tool();
+        assertNull(other.option("-XX:AOTCache="), "a cache fits only the JDK that made it: " + other);
     }
 
     /**
-     * A JAVA_HOME whose bin/java is the real one of a JDK of that feature release and whose release
-     * file says {@code JAVA_RUNTIME_VERSION="version"}, or has no such line (null), or is missing ("").
-     * Its dump is a copy of the build's archive: what the version string decides is whether an
+     * A stub JAVA_HOME (StubJava) whose release file says {@code JAVA_RUNTIME_VERSION="version"}, or
+     * has no such line (null), or is missing (""): what the version string decides is whether an
      * archive is made and its name; a real dump, and its use, are the fresh home's test.
      */
-    private Path fakeJdk(String version, int feature) throws Exception {
-        Path real = realJdk(feature);
-        assumeTrue(real != null, "a JDK " + feature + "+ to stand behind " + version);
-        Path home = Files.createDirectories(dir.resolve("jdk " + (version == null ? "unnamed" : version.isEmpty() ? "bare" : version)));
-        writeJava(home, real, DUMP_COPIES_THE_BUILDS_ARCHIVE);
-        if (version == null) {
-            Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Example\"\nJAVA_VERSION=\"" + feature + "\"\n");
-        } else if (!version.isEmpty()) {
-            Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Example\"\nJAVA_RUNTIME_VERSION=\"" + version + "\"\n");
-        }
-        return home;
+    private Path fakeJdk(String version) {
+        Path home = dir.resolve("jdk " + (version == null ? "unnamed" : version.isEmpty() ? "bare" : version));
+        return StubJava.home(home, version, StubJava.DUMP_WRITES_AN_ARCHIVE);
     }
 
     private List<String> cacheFiles() throws Exception {
@@ -285,39 +333,44 @@ class LauncherIT {
         }
     }
 
-    @ParameterizedTest(name = "JAVA_RUNTIME_VERSION={0}")
-    @ValueSource(strings = {"17+35", "17-ea", "17", "17.0.15+6-Debian-1deb12u1", "1.8.0_292-b10", "none", "no release file"})
-    void startsOnAJdk17WhateverItsVersionStringLooksLike(String given) throws Exception {
-        String version = given.equals("none") ? null : given.equals("no release file") ? "" : given;
-        Path home = fakeJdk(version, 17);
+    /**
+     * Two runs on the JDK of that version string: without a version none is made or given (none
+     * could be told from another JDK's); with one, the first run dumps an archive named for it and
+     * runs with it, the next runs with it.
+     */
+    private void assertArchiveMadeOnceThenUsed(String version) throws Exception {
+        Path home = fakeJdk(version);
         Path launcher = installWithClassList();
+        Path jar = launcher.resolveSibling("userlookup.jar");
 
-        for (int run = 0; run < 2; run++) {
-            assertResolves(Subprocess.run(env("JAVA_HOME", home.toString()), Duration.ofSeconds(120),
-                    launcher.toString(), "resolve", fake.users().clientUserId(7)));
-        }
+        StubJava.Launch first = resolveOnStub(home, jar, launcher);
+        StubJava.Launch second = resolveOnStub(home, jar, launcher);
         List<String> cache = cacheFiles();
         if (version == null || version.isEmpty()) {
             assertEquals(List.of(), cache, "a JDK that names no version gets no archive: none could be told from another JDK's");
+            assertEquals(List.of(), first.dumps());
+            assertNull(first.tool().archive());
+            assertNull(second.tool().archive());
         } else {
             assertEquals(1, cache.size(), cache::toString);
             assertTrue(cache.get(0).matches("userlookup-\\d+-\\d{14}-" + Pattern.quote(version) + "\\.jsa"), cache::toString);
+            assertEquals(1, first.dumps().size(), first::toString);
+            assertEquals(cached(cache.get(0)), first.tool().archive());
+            assertEquals(List.of(), second.dumps(), "made once");
+            assertEquals(cached(cache.get(0)), second.tool().archive());
         }
+    }
+
+    @ParameterizedTest(name = "JAVA_RUNTIME_VERSION={0}")
+    @ValueSource(strings = {"17+35", "17-ea", "17", "17.0.15+6-Debian-1deb12u1", "1.8.0_292-b10", "none", "no release file"})
+    void startsOnAJdk17WhateverItsVersionStringLooksLike(String given) throws Exception {
+        assertArchiveMadeOnceThenUsed(given.equals("none") ? null : given.equals("no release file") ? "" : given);
     }
 
     @ParameterizedTest(name = "JAVA_RUNTIME_VERSION={0}")
     @ValueSource(strings = {"21.0.1+12-LTS", "25", "25-ea", "25.0.3+9-LTS", "19+36-2238"})
     void createsItsOwnArchiveOnJdk19AndLater(String version) throws Exception {
-        Path home = fakeJdk(version, 25);
-        Path launcher = installWithClassList();
-
-        for (int run = 0; run < 2; run++) {
-            assertResolves(Subprocess.run(env("JAVA_HOME", home.toString()), Duration.ofSeconds(120),
-                    launcher.toString(), "resolve", fake.users().clientUserId(7)));
-        }
-        List<String> cache = cacheFiles();
-        assertEquals(1, cache.size(), cache::toString);
-        assertTrue(cache.get(0).matches("userlookup-\\d+-\\d{14}-" + Pattern.quote(version) + "\\.jsa"), cache::toString);
+        assertArchiveMadeOnceThenUsed(version);
     }
 
     /** The launcher under {@code ulimit -v kb} (a shell sets it, then becomes the launcher). */
@@ -332,13 +385,14 @@ class LauncherIT {
     @ValueSource(ints = {2_000_000, 1_000_000, 700_000, 590_000})
     void underAVirtualMemoryLimitTheJvmIsSizedToFitIt(int kb) throws Exception {
         // The JVM's own sizes reserve more than 2 GB of address space: it stopped with its two lines.
-        String id = fake.users().clientUserId(7);
-        assertResolves(underVirtualMemoryLimit(kb, env(), Subprocess.LAUNCHER, "resolve", id));
+        // A walk of 16 requests at once (threads, malloc arenas) on this JDK; a resolve on JDK 25.
         Subprocess.Result walk = underVirtualMemoryLimit(kb, env(), Subprocess.LAUNCHER, "list", "--all", "--parallel", "16", "-o", "ndjson");
         assertEquals(0, walk.exit(), walk::toString);
+        assertEquals("", walk.err(), walk::toString);
         assertEquals(100, walk.out().lines().count(), walk::toString);
         if (Files.isExecutable(JDK25.resolve("bin/java"))) {
-            assertResolves(underVirtualMemoryLimit(kb, env("JAVA_HOME", JDK25.toString()), Subprocess.LAUNCHER, "resolve", id));
+            assertResolves(underVirtualMemoryLimit(kb, env("JAVA_HOME", JDK25.toString()), Subprocess.LAUNCHER, "resolve",
+                    fake.users().clientUserId(7)));
         }
     }
 
@@ -357,32 +411,43 @@ class LauncherIT {
     @Test
     void underAVirtualMemoryLimitNoArchiveIsDumpedAndNoneIsMarkedFailed() throws Exception {
         // A dump sized for no limit would fail there, and its marker keep the archive away for a day.
-        Path home = unpackWithClassList();
-        Map<String, String> env = freshHome(home.resolve("bin"));
+        Path launcher = installWithClassList();
+        Path jar = launcher.resolveSibling("userlookup.jar");
+        Path jdk = stubJdk();
         String id = fake.users().clientUserId(7);
+        Map<String, String> env = env("JAVA_HOME", jdk.toString());
 
-        assertResolves(underVirtualMemoryLimit(2_000_000, env, home.resolve("bin/userlookup"), "resolve", id));
-        assertEquals(List.of(), filesIn(dir.resolve("home/.cache/userlookup")));
-        assertResolves(onPath(env, "resolve", id));
-        List<Path> made = filesIn(dir.resolve("home/.cache/userlookup"));
+        StubJava.Launch limited = StubJava.ranTool(jdk, underVirtualMemoryLimit(2_000_000, env, launcher, "resolve", id), jar, "resolve", id);
+        assertEquals(List.of(), limited.dumps());
+        assertNull(limited.tool().archive());
+        assertEquals(List.of(), cacheFiles());
+
+        StubJava.Launch free = resolveOnStub(jdk, jar, launcher);
+        List<String> made = cacheFiles();
         assertEquals(1, made.size(), made::toString);
-        assertTrue(made.get(0).toString().endsWith(".jsa"), made::toString);
-        assertResolves(underVirtualMemoryLimit(2_000_000, env, home.resolve("bin/userlookup"), "resolve", id));
+        assertTrue(made.get(0).endsWith(".jsa"), made::toString);
+        assertEquals(1, free.dumps().size());
+        assertEquals(cached(made.get(0)), free.tool().archive());
+
+        StubJava.Launch again = StubJava.ranTool(jdk, underVirtualMemoryLimit(2_000_000, env, launcher, "resolve", id), jar, "resolve", id);
+        assertEquals(List.of(), again.dumps());
+        assertEquals(cached(made.get(0)), again.tool().archive(), "the archive made is used under a limit too");
     }
 
     @Test
     void cdpathNeitherMovesNorPrintsTheFolderItComputes() throws Exception {
         Path launcher = install(true);
+        Path jar = launcher.resolveSibling("userlookup.jar");
+        Path jdk = stubJdk();
+        String id = fake.users().clientUserId(7);
         // A decoy with a bin/ of its own: cd bin would go there, and print it, were CDPATH used.
         Path decoy = Files.createDirectories(dir.resolve("decoy/bin")).getParent();
         Files.writeString(decoy.resolve("bin/userlookup.jar"), "not a jar");
 
         for (String cdpath : new String[] {decoy.toString(), ":" + decoy, decoy + ":."}) {
-            assertResolves(Subprocess.run(dir, env("CDPATH", cdpath), Duration.ofSeconds(60),
-                    List.of("bin/userlookup", "resolve", fake.users().clientUserId(7))));
+            onStub(jdk, jar, dir, Map.of("CDPATH", cdpath), List.of("bin/userlookup"), "resolve", id);
         }
-        assertResolves(Subprocess.run(launcher.getParent(), env("CDPATH", decoy.toString()), Duration.ofSeconds(60),
-                List.of("./userlookup", "resolve", fake.users().clientUserId(7))));
+        onStub(jdk, jar, launcher.getParent(), Map.of("CDPATH", decoy.toString()), List.of("./userlookup"), "resolve", id);
     }
 
     /**
@@ -431,11 +496,16 @@ class LauncherIT {
 
     @Test
     void idsStayUtf8InTheCAndPosixLocales() throws Exception {
+        // The character set the JVM would decode the id with, read as it reads it, for each locale;
+        // then a real JVM on JDK 25 (this JDK's is theCLocaleResolvesAnIdOfCjkAndEmojiToo's).
         Path launcher = install(true);
+        Path jar = launcher.resolveSibling("userlookup.jar");
+        Path jdk = stubJdk();
         List<Map<String, String>> locales = List.of(locale("LC_ALL", "C"), locale("LC_ALL", "POSIX"), locale(),
                 locale("LANG", "C"), locale("LC_CTYPE", "POSIX", "LANG", "C.UTF-8"), locale("LC_ALL", "C", "LC_CTYPE", "C.UTF-8"));
         for (Map<String, String> env : locales) {
-            assertEquals(List.of("/v2/user/resolve/Zo%C3%AB"), requestedPaths(launcher, env, "Zo\u00eb"), env::toString);
+            StubJava.Run run = onStub(jdk, jar, null, env, List.of(launcher.toString()), "resolve", "Zo\u00eb").tool();
+            assertEquals("UTF-8", run.charmap(), env + ": " + run);
         }
         if (Files.isExecutable(JDK25.resolve("bin/java"))) {
             Map<String, String> env = locale("LC_ALL", "C");
@@ -490,21 +560,22 @@ class LauncherIT {
     void runsUnderPosixShells(String shell) throws Exception {
         String sh = shellCommand(shell);
         Path launcher = install(true, "Program Files/user lookup");
+        Path jar = launcher.resolveSibling("userlookup.jar");
         Path links = Files.createDirectories(dir.resolve("links"));
         Files.createSymbolicLink(links.resolve("ul"), launcher);
+        Path jdk = stubJdk();
 
         for (Path path : List.of(launcher, links.resolve("ul"))) {
-            assertResolves(Subprocess.run(env("CDPATH", dir.toString()), Duration.ofSeconds(60),
-                    List.of(sh, path.toString(), "resolve", fake.users().clientUserId(7))));
+            onStub(jdk, jar, null, Map.of("CDPATH", dir.toString()), List.of(sh, path.toString()), "resolve", fake.users().clientUserId(7));
         }
-        Map<String, String> env = env();
-        env.putAll(locale("LC_ALL", "C"));
-        assertEquals(List.of("/v2/user/resolve/Zo%C3%AB"), requestedPaths(launcher, env, "Zo\u00eb"));
+        StubJava.Run c = onStub(jdk, jar, null, locale("LC_ALL", "C"), List.of(sh, launcher.toString()), "resolve", "Zo\u00eb").tool();
+        assertEquals("UTF-8", c.charmap(), c::toString);
     }
 
     @Test
     void worksThroughAChainOfRelativeSymlinksAndALinkedFolder() throws Exception {
         Path launcher = install(true, "opt/userlookup/bin");
+        Path jar = launcher.resolveSibling("userlookup.jar");
         Path bin = Files.createDirectories(dir.resolve("home/bin"));
         // home/bin/ul -> ../lib/ul-link -> ../../opt/userlookup/bin/userlookup
         Path lib = Files.createDirectories(dir.resolve("home/lib"));
@@ -512,10 +583,10 @@ class LauncherIT {
         Files.createSymbolicLink(bin.resolve("ul"), Path.of("../lib/ul-link"));
         // and a folder that is itself a link: current -> opt/userlookup
         Files.createSymbolicLink(dir.resolve("current"), Path.of("opt/userlookup"));
+        Path jdk = stubJdk();
 
-        assertResolves(Subprocess.run(env(), Duration.ofSeconds(60), bin.resolve("ul").toString(), "resolve", fake.users().clientUserId(7)));
-        assertResolves(Subprocess.run(env(), Duration.ofSeconds(60), dir.resolve("current/bin/userlookup").toString(),
-                "resolve", fake.users().clientUserId(7)));
+        resolveOnStub(jdk, jar, bin.resolve("ul"));
+        resolveOnStub(jdk, jar, dir.resolve("current/bin/userlookup"));
         assertTrue(Files.isRegularFile(launcher));
     }
 
@@ -559,10 +630,12 @@ class LauncherIT {
         assertTrue(Files.readString(home.resolve("bin/userlookup")).matches("(?s)#!/bin/sh\n.*-\\d{14}-\\$version\\.jsa.*"), "the build id is stamped in");
     }
 
-    /** The command as a shell would run it: looked up on PATH, in the folder {@code cwd}. */
-    private Subprocess.Result fromPath(Path cwd, Path bin, String... arguments) {
+    /** The command as a shell would run it: looked up on PATH, in the folder {@code cwd}, on the stub {@code jdk} found on PATH too. */
+    private Subprocess.Result fromPath(Path cwd, Path bin, Path jdk, Map<String, String> extra, String... arguments) {
         Map<String, String> env = env();
-        env.put("PATH", bin + ":" + System.getenv("PATH"));
+        env.put("PATH", bin + ":" + jdk.resolve("bin") + ":" + System.getenv("PATH"));
+        env.put("JAVA_HOME", null);
+        env.putAll(extra);
         List<String> command = new ArrayList<>(List.of("sh", "-c", "exec userlookup \"$@\"", "sh"));
         command.addAll(List.of(arguments));
         return Subprocess.run(cwd, env, Duration.ofSeconds(60), command);
@@ -570,27 +643,35 @@ class LauncherIT {
 
     @Test
     void unpackedAnywhereItRunsFromPathInAnyFolderAndThroughALinkInABinFolder() throws Exception {
-        Path home = unpack();
+        // The java is the first on PATH (no JAVA_HOME): a stub, whose own folder the launcher finds
+        // through its link (its version names the archive the first run makes).
+        Path home = unpackWithClassList();
         Path elsewhere = Files.createDirectories(dir.resolve("some project"));
+        Path jdk = stubJdk();
+        Path javaLink = Files.createSymbolicLink(Files.createDirectories(dir.resolve("java on path/bin")).resolve("java"), jdk.resolve("bin/java"));
+        Path javaOnPath = javaLink.getParent().getParent();
         String id = fake.users().clientUserId(7);
 
-        assertResolves(fromPath(elsewhere, home.resolve("bin"), "resolve", id));
+        StubJava.Run first = StubJava.ranTool(jdk, fromPath(elsewhere, home.resolve("bin"), javaOnPath, Map.of(), "resolve", id),
+                home.resolve("lib/userlookup.jar"), "resolve", id).tool();
+        assertTrue(first.archive() != null && first.archive().endsWith("-" + stampedVersion() + ".jsa"), first::toString);
 
         // ~/bin/userlookup -> the unpacked bin/userlookup, absolute and relative
         Path bin = Files.createDirectories(dir.resolve("home/bin"));
         Files.createSymbolicLink(bin.resolve("userlookup"), home.resolve("bin/userlookup"));
-        assertResolves(fromPath(elsewhere, bin, "resolve", id));
+        StubJava.ranTool(jdk, fromPath(elsewhere, bin, javaOnPath, Map.of(), "resolve", id), home.resolve("lib/userlookup.jar"), "resolve", id);
         Files.delete(bin.resolve("userlookup"));
         Files.createSymbolicLink(bin.resolve("userlookup"), bin.relativize(home.resolve("bin/userlookup")));
-        assertResolves(fromPath(elsewhere, bin, "resolve", id));
+        StubJava.ranTool(jdk, fromPath(elsewhere, bin, javaOnPath, Map.of(), "resolve", id), home.resolve("lib/userlookup.jar"), "resolve", id);
 
         // The whole tree moved: nothing in it names where it was unpacked.
         Files.createDirectories(dir.resolve("opt"));
         Path moved = Files.move(home, dir.resolve("opt/userlookup"));
-        assertResolves(fromPath(elsewhere, moved.resolve("bin"), "resolve", id));
-        Map<String, String> c = env();
-        c.putAll(locale("LC_ALL", "C"));
-        assertEquals(List.of("/v2/user/resolve/Zo%C3%AB"), requestedPaths(moved.resolve("bin/userlookup"), c, "Zo\u00eb"));
+        StubJava.ranTool(jdk, fromPath(elsewhere, moved.resolve("bin"), javaOnPath, Map.of(), "resolve", id), moved.resolve("lib/userlookup.jar"),
+                "resolve", id);
+        StubJava.Run c = StubJava.ranTool(jdk, fromPath(elsewhere, moved.resolve("bin"), javaOnPath, locale("LC_ALL", "C"), "resolve", "Zo\u00eb"),
+                moved.resolve("lib/userlookup.jar"), "resolve", "Zo\u00eb").tool();
+        assertEquals("UTF-8", c.charmap(), c::toString);
     }
 
     /** A fresh home folder: HOME there, no XDG_CACHE_HOME, the unpacked bin/ first on PATH. */
@@ -634,8 +715,11 @@ class LauncherIT {
 
     @Test
     void unpackedInAFreshHomeTheFirstRunMakesAnArchiveInTheCacheAndTheNextRunsUseIt() throws Exception {
+        // A real dump and its real use: the JVM's answer is the point here. On another JDK than
+        // the tests' (whose first run in a new home is InstallIT's, the README's block), if there is one.
+        Path jdk = Files.isExecutable(OTHER_JDK.resolve("bin/java")) ? OTHER_JDK : Path.of(System.getProperty("java.home"));
         Path home = unpackWithClassList();
-        Map<String, String> env = freshHome(home.resolve("bin"));
+        Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
         String id = fake.users().clientUserId(7);
         Path cache = dir.resolve("home/.cache/userlookup");
 
@@ -643,8 +727,7 @@ class LauncherIT {
         assertEquals("rwx------", mode(cache), "the cache folder is the user's alone");
         List<Path> made = filesIn(cache);
         assertEquals(1, made.size(), made::toString);
-        assertTrue(made.get(0).getFileName().toString().endsWith("-" + StartupArchive.releaseVersion(Path.of(System.getProperty("java.home"))) + ".jsa"),
-                made::toString);
+        assertTrue(made.get(0).getFileName().toString().endsWith("-" + StartupArchive.releaseVersion(jdk) + ".jsa"), made::toString);
         assertEquals("rw-------", mode(made.get(0)));
 
         // The next run takes it: the tool's classes come from the archive; -Xshare:on would stop a
@@ -653,68 +736,59 @@ class LauncherIT {
         env.put("USERLOOKUP_JAVA_OPTS", "-Xshare:on -Xlog:class+load:file=" + log);
         assertResolves(onPath(env, "resolve", id));
         long[] classes = toolClasses(log);
-        assertTrue(classes[0] > 100 && classes[1] > classes[0] * 9 / 10, classes[1] + " of " + classes[0] + " tool classes shared");
+        assertTrue(classes[0] > 100 && classes[1] > classes[0] * 9 / 10, classes[1] + " of " + classes[0] + " tool classes shared on " + jdk);
         assertEquals(made, filesIn(cache), "used, not made again");
+    }
 
-        // Another copy of the same build elsewhere gets an archive of its own, and so does another JDK.
-        Path other = Files.move(home, dir.resolve("elsewhere"));
-        env.put("PATH", other.resolve("bin") + ":" + System.getenv("PATH"));
-        env.remove("USERLOOKUP_JAVA_OPTS");
-        assertResolves(onPath(env, "resolve", id));
+    @Test
+    void anotherCopyAndAnotherJdkEachGetAnArchiveOfTheirOwn() throws Exception {
+        Path home = unpackWithClassList();
+        Path jdk = stubJdk();
+        Path other = StubJava.home(dir.resolve("other jdk"), stampedVersion(), StubJava.DUMP_WRITES_AN_ARCHIVE);
+        Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
+        String id = fake.users().clientUserId(7);
+        Path cache = dir.resolve("home/.cache/userlookup");
+
+        StubJava.Launch first = StubJava.ranTool(jdk, onPath(env, "resolve", id), home.resolve("lib/userlookup.jar"), "resolve", id);
+        assertEquals(1, first.dumps().size(), first::toString);
+        String archive = first.tool().archive();
+        assertEquals(List.of(Path.of(archive)), filesIn(cache));
+        StubJava.Launch again = StubJava.ranTool(jdk, onPath(env, "resolve", id), home.resolve("lib/userlookup.jar"), "resolve", id);
+        assertEquals(List.of(), again.dumps(), "used, not made again");
+        assertEquals(archive, again.tool().archive());
+
+        // The same build unpacked elsewhere: its own, beside the first.
+        Path elsewhere = Files.move(home, dir.resolve("elsewhere"));
+        env.put("PATH", elsewhere.resolve("bin") + ":" + System.getenv("PATH"));
+        StubJava.Launch moved = StubJava.ranTool(jdk, onPath(env, "resolve", id), elsewhere.resolve("lib/userlookup.jar"), "resolve", id);
+        assertEquals(1, moved.dumps().size(), moved::toString);
         assertEquals(2, filesIn(cache).size(), () -> filesIn(cache).toString());
-        if (Files.isExecutable(OTHER_JDK.resolve("bin/java"))) {
-            env.put("JAVA_HOME", OTHER_JDK.toString());
-            assertResolves(onPath(env, "resolve", id));
-            env.put("USERLOOKUP_JAVA_OPTS", "-Xshare:on -Xlog:class+load:file=" + log);
-            assertResolves(onPath(env, "resolve", id));
-            long[] onOther = toolClasses(log);
-            assertTrue(onOther[1] > onOther[0] * 9 / 10, onOther[1] + " of " + onOther[0] + " tool classes shared on " + OTHER_JDK);
-            assertEquals(3, filesIn(cache).size(), () -> filesIn(cache).toString());
-        }
+        assertTrue(filesIn(cache).contains(Path.of(moved.tool().archive())) && !moved.tool().archive().equals(archive), moved::toString);
+
+        // Another JDK of the same version in another folder: its own too.
+        env.put("JAVA_HOME", other.toString());
+        StubJava.Launch onOther = StubJava.ranTool(other, onPath(env, "resolve", id), elsewhere.resolve("lib/userlookup.jar"), "resolve", id);
+        assertEquals(1, onOther.dumps().size(), onOther::toString);
+        assertEquals(3, filesIn(cache).size(), () -> filesIn(cache).toString());
         for (Path file : filesIn(cache)) {
             assertEquals("rw-------", mode(file), file::toString);
         }
     }
 
-    /**
-     * A JAVA_HOME whose java is a script around the real one: a dump ({@code -Xshare:dump}) first
-     * runs {@code onDump} (sh, with the archive's path in $archive), then the real dump unless
-     * {@code onDump} exits; every other run is the real java.
-     */
-    private Path wrappedJdk(String onDump) throws Exception {
-        Path real = Path.of(System.getProperty("java.home"));
-        Path home = Files.createDirectories(dir.resolve("wrapped jdk"));
-        Files.copy(real.resolve("release"), home.resolve("release"));
-        writeJava(home, real, onDump);
-        return home;
-    }
-
-    /**
-     * For a dump whose archive only has to be there, whole (JDK 17 crashes on a truncated one):
-     * the build's own, which a JVM given it for another jar or JDK leaves alone without a word.
-     */
-    private static final String DUMP_COPIES_THE_BUILDS_ARCHIVE = "  exec cp '" + Subprocess.LAUNCHER.resolveSibling("userlookup.jsa")
-            + "' \"$archive\"";
-
-    /** {@code home}/bin/java: as {@link #wrappedJdk} says, around the java of {@code real}. */
-    private static void writeJava(Path home, Path real, String onDump) throws Exception {
-        Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
-        Files.writeString(java, "#!/bin/sh\n"
-                + "case \" $* \" in *\" -Xshare:dump \"*)\n"
-                + "  for arg; do case $arg in -XX:SharedArchiveFile=*) archive=${arg#-XX:SharedArchiveFile=} ;; esac; done\n"
-                + onDump + "\n"
-                + ";; esac\n"
-                + "exec '" + real.resolve("bin/java") + "' \"$@\"\n");
-        java.toFile().setExecutable(true);
-    }
-
     @Test
     void twoFirstRunsAtOnceLeaveOneWholeArchive() throws Exception {
-        // Each dump waits until the other has started too, so the two really overlap.
+        // Each dump writes half its archive, waits until the other has started too, so the two
+        // really overlap, then writes the other half: what is left must be one dump's, whole. As
+        // the JVM does, a dump removes the file at its path, creates it anew and writes it through
+        // that one descriptor.
         Path arrived = Files.createDirectories(dir.resolve("arrived"));
-        Path jdk = wrappedJdk("  : > '" + arrived + "'/$$\n"
-                + "  n=0; while [ $(ls '" + arrived + "' | wc -l) -lt 2 ] && [ $n -lt 2000 ]; do sleep 0.01; n=$((n+1)); done");
+        Path jdk = StubJava.home(dir.resolve("stub jdk"), stampedVersion(), "  rm -f \"$archive\"\n"
+                + "  { printf 'first half of %s\\n' \"$$\"\n"
+                + "    : > '" + arrived + "'/$$\n"
+                + "    n=0; while [ $(ls '" + arrived + "' | wc -l) -lt 2 ] && [ $n -lt 2000 ]; do sleep 0.01; n=$((n+1)); done\n"
+                + "    printf 'second half of %s\\n' \"$$\"; } > \"$archive\"");
         Path home = unpackWithClassList();
+        Path jar = home.resolve("lib/userlookup.jar");
         Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
         String id = fake.users().clientUserId(7);
 
@@ -726,22 +800,27 @@ class LauncherIT {
                 runs.add(threads.submit(() -> onPath(env, "resolve", id)));
             }
             for (var run : runs) {
-                assertResolves(run.get());
+                Subprocess.Result result = run.get();
+                assertEquals(0, result.exit(), result::toString);
+                assertEquals("", result.out() + result.err(), result::toString);
             }
         } finally {
             threads.shutdownNow();
         }
-        assertEquals(2, filesIn(arrived).size(), "both runs dumped");
+        List<Path> dumpers = filesIn(arrived);
+        assertEquals(2, dumpers.size(), "both runs dumped");
         Path cache = dir.resolve("home/.cache/userlookup");
         List<Path> left = filesIn(cache);
         assertEquals(1, left.size(), left::toString);
         assertTrue(left.get(0).toString().endsWith(".jsa"), left::toString);
+        String whole = Files.readString(left.get(0));
+        assertTrue(dumpers.stream().map(Path::getFileName).anyMatch(pid -> whole.equals("first half of " + pid + "\nsecond half of " + pid + "\n")),
+                "one dump's archive, whole: " + whole);
 
-        Path log = dir.resolve("class-load.log");
-        env.put("USERLOOKUP_JAVA_OPTS", "-Xshare:on -Xlog:class+load:file=" + log);
-        assertResolves(onPath(env, "resolve", id));
-        long[] classes = toolClasses(log);
-        assertTrue(classes[1] > classes[0] * 9 / 10, classes[1] + " of " + classes[0] + " tool classes shared");
+        StubJava.clear(jdk);
+        StubJava.Launch next = StubJava.ranTool(jdk, onPath(env, "resolve", id), jar, "resolve", id);
+        assertEquals(List.of(), next.dumps());
+        assertEquals(left.get(0).toString(), next.tool().archive());
     }
 
     @Test
@@ -749,28 +828,33 @@ class LauncherIT {
         // JDK 17 crashes (SIGBUS) on a truncated archive: the half that was written must never be
         // where a run looks. The first dump writes half an archive and is killed; the next writes a whole one.
         Path once = dir.resolve("killed once");
-        Path jdk = wrappedJdk("  if [ ! -e '" + once + "' ]; then : > '" + once + "'; head -c 100000 '"
-                + Subprocess.LAUNCHER.resolveSibling("userlookup.jsa") + "' > \"$archive\"; kill -9 $$; fi\n"
-                + DUMP_COPIES_THE_BUILDS_ARCHIVE);
+        Path jdk = StubJava.home(dir.resolve("stub jdk"), stampedVersion(), "  if [ ! -e '" + once + "' ]; then : > '" + once
+                + "'; printf 'half an arch' > \"$archive\"; kill -9 $$; fi\n" + StubJava.DUMP_WRITES_AN_ARCHIVE);
         Path home = unpackWithClassList();
+        Path jar = home.resolve("lib/userlookup.jar");
         Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
         Path cache = dir.resolve("home/.cache/userlookup");
+        String id = fake.users().clientUserId(7);
 
-        assertResolves(onPath(env, "resolve", fake.users().clientUserId(7)));
+        StubJava.Launch killed = StubJava.ranTool(jdk, onPath(env, "resolve", id), jar, "resolve", id);
         assertTrue(Files.exists(once), "the dump was tried");
+        assertEquals(1, killed.dumps().size(), killed::toString);
+        assertNull(killed.tool().archive(), killed::toString);
         assertEquals(List.of(), filesIn(cache), "nothing left of the killed dump");
 
-        assertResolves(onPath(env, "resolve", fake.users().clientUserId(7)));
+        StubJava.Launch next = StubJava.ranTool(jdk, onPath(env, "resolve", id), jar, "resolve", id);
         List<Path> made = filesIn(cache);
         assertEquals(1, made.size(), made::toString);
         assertTrue(made.get(0).toString().endsWith(".jsa"), made::toString);
+        assertEquals(made.get(0).toString(), next.tool().archive());
     }
 
     @Test
     void ctrlCWhileTheArchiveIsMadeEndsTheRunWith130AndLeavesNothing() throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/setsid")), "setsid (util-linux) is not installed here");
         Path dumping = dir.resolve("dumping");
-        Path jdk = wrappedJdk("  : > '" + dumping + "'; n=0; while [ $n -lt 6000 ]; do sleep 0.01; n=$((n+1)); done");
+        Path jdk = StubJava.home(dir.resolve("stub jdk"), stampedVersion(),
+                "  : > '" + dumping + "'; n=0; while [ $n -lt 6000 ]; do sleep 0.01; n=$((n+1)); done");
         Path home = unpackWithClassList();
         Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
         // A process group of its own, as a terminal's foreground job is: Ctrl-C signals all of it.
@@ -810,18 +894,25 @@ class LauncherIT {
         assertEquals("", Files.readString(out));
         assertEquals("", Files.readString(err));
         assertEquals(List.of(), filesIn(dir.resolve("home/.cache/userlookup")), "nothing left of the dump");
+        assertTrue(StubJava.runs(jdk).stream().allMatch(StubJava.Run::dump), "the tool was not run: " + StubJava.runs(jdk));
     }
 
     @Test
     void aDumpThatFailsIsNotTriedAgainForThatBuildAndJdkUntilADayLater() throws Exception {
         Path tries = dir.resolve("tries");
-        Path jdk = wrappedJdk("  echo dump >> '" + tries + "'; echo 'Error: no CDS here' >&2; exit 1");
+        Path jdk = StubJava.home(dir.resolve("stub jdk"), stampedVersion(), "  echo dump >> '" + tries + "'; echo 'Error: no CDS here' >&2; exit 1");
         Path home = unpackWithClassList();
+        Path jar = home.resolve("lib/userlookup.jar");
         Map<String, String> env = freshHome(home.resolve("bin"), "JAVA_HOME", jdk.toString());
+        String id = fake.users().clientUserId(7);
 
+        List<Integer> dumps = new ArrayList<>();
         for (int run = 0; run < 2; run++) {
-            assertResolves(onPath(env, "resolve", fake.users().clientUserId(7)));
+            StubJava.Launch launch = StubJava.ranTool(jdk, onPath(env, "resolve", id), jar, "resolve", id);
+            assertNull(launch.tool().archive(), launch::toString);
+            dumps.add(launch.dumps().size());
         }
+        assertEquals(List.of(1, 0), dumps, "one try");
         assertEquals(List.of("dump"), Files.readAllLines(tries), "one try");
         List<Path> left = filesIn(dir.resolve("home/.cache/userlookup"));
         assertEquals(1, left.size(), left::toString);
@@ -831,24 +922,31 @@ class LauncherIT {
         Files.setLastModifiedTime(left.get(0), java.nio.file.attribute.FileTime.from(
                 java.time.Instant.now().minus(java.time.Duration.ofHours(25))));
         for (int run = 0; run < 2; run++) {
-            assertResolves(onPath(env, "resolve", fake.users().clientUserId(7)));
+            StubJava.Launch launch = StubJava.ranTool(jdk, onPath(env, "resolve", id), jar, "resolve", id);
+            assertNull(launch.tool().archive(), launch::toString);
+            dumps.add(launch.dumps().size());
         }
+        assertEquals(List.of(1, 0, 1, 0), dumps, "tried again after a day, once");
         assertEquals(List.of("dump", "dump"), Files.readAllLines(tries), "tried again after a day, once");
     }
 
     @Test
     void aCacheThatCannotBeWrittenIsSilentAndCostsNothing() throws Exception {
         Path home = unpackWithClassList();
+        Path bin = home.resolve("bin");
+        Path jar = home.resolve("lib/userlookup.jar");
         String id = fake.users().clientUserId(7);
         Path file = Files.writeString(dir.resolve("a file"), "not a folder");
-        // Where root writes all the same, what is written does not matter here: no real dump.
-        String jdk = wrappedJdk(DUMP_COPIES_THE_BUILDS_ARCHIVE).toString();
+        String jdk = stubJdk().toString();
+        Path stub = Path.of(jdk);
 
         // XDG_CACHE_HOME under a file (no one can make a folder there, root neither), and no HOME at all.
-        assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "XDG_CACHE_HOME", file.resolve("cache").toString()),
-                "resolve", id));
-        assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "HOME", null), "resolve", id));
-        assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "HOME", "", "XDG_CACHE_HOME", "relative/cache"), "resolve", id));
+        for (Map<String, String> env : List.of(freshHome(bin, "JAVA_HOME", jdk, "XDG_CACHE_HOME", file.resolve("cache").toString()),
+                freshHome(bin, "JAVA_HOME", jdk, "HOME", null), freshHome(bin, "JAVA_HOME", jdk, "HOME", "", "XDG_CACHE_HOME", "relative/cache"))) {
+            StubJava.Launch launch = StubJava.ranTool(stub, onPath(env, "resolve", id), jar, "resolve", id);
+            assertEquals(List.of(), launch.dumps(), env::toString);
+            assertNull(launch.tool().archive(), env::toString);
+        }
         assertEquals(List.of(), filesIn(dir.resolve("some project")), "a relative XDG_CACHE_HOME is not taken");
 
         // A read-only cache folder (root writes there all the same).
@@ -856,9 +954,10 @@ class LauncherIT {
         readOnly.toFile().setWritable(false, false);
         readOnly.getParent().toFile().setWritable(false, false);
         try {
-            assertResolves(onPath(freshHome(home.resolve("bin"), "JAVA_HOME", jdk, "XDG_CACHE_HOME", readOnly.getParent().toString()),
-                    "resolve", id));
+            StubJava.Launch launch = StubJava.ranTool(stub, onPath(freshHome(bin, "JAVA_HOME", jdk, "XDG_CACHE_HOME",
+                    readOnly.getParent().toString()), "resolve", id), jar, "resolve", id);
             if (!"root".equals(System.getProperty("user.name"))) {
+                assertEquals(List.of(), launch.dumps());
                 assertEquals(List.of(), filesIn(readOnly));
             }
         } finally {
@@ -894,3 +993,4 @@ class LauncherIT {
         assertEquals("list\n", result.out(), result::toString);
     }
 }
+

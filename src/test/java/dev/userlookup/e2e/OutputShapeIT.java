@@ -77,14 +77,15 @@ class OutputShapeIT {
         assertTrue(jq.contains("net.thisptr.jackson.jq."), "a --jq run loads jackson-jq");
     }
 
-    /** The classes a run of the jar loads, from the JVM's class-load log. */
+    /** The classes a run of the jar loads (through the launcher: its archive only speeds the start), from the JVM's class-load log. */
     private static String loaded(String... args) throws Exception {
         Path log = Files.createTempFile("classes", ".log");
         try {
-            java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("java",
-                    "-Xlog:class+load=info:file=" + log, "-jar", Subprocess.JAR.toString()));
+            java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(Subprocess.LAUNCHER.toString()));
             command.addAll(java.util.List.of(args));
-            Subprocess.Result result = Subprocess.run(env(), Duration.ofSeconds(60), command);
+            java.util.Map<String, String> env = new java.util.HashMap<>(env());
+            env.put("USERLOOKUP_JAVA_OPTS", "-Xlog:class+load=info:file=" + log);
+            Subprocess.Result result = Subprocess.run(env, Duration.ofSeconds(60), command);
             assertEquals(0, result.exit(), result::toString);
             return Files.readString(log);
         } finally {

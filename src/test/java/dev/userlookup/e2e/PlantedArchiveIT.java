@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.userlookup.build.StartupArchive;
-import dev.userlookup.fake.FakeService;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -40,16 +38,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class PlantedArchiveIT {
 
-    static FakeService fake;
     static LocalUser victim;
     static LocalUser planter;
-    final ObjectMapper json = new ObjectMapper();
 
     @TempDir
     Path dir;
     Path launcher;
     Path jdk;
-    Path javaLog;
     Path home;
     Path secret;
 
@@ -57,14 +52,10 @@ class PlantedArchiveIT {
     static void start() {
         victim = LocalUser.create("ulvictim");
         planter = LocalUser.create("ulplanter");
-        fake = FakeService.builder().users(20).start();
     }
 
     @AfterAll
     static void stop() {
-        if (fake != null) {
-            fake.close();
-        }
         for (LocalUser user : new LocalUser[] {victim, planter}) {
             if (user != null) {
                 user.close();
@@ -80,25 +71,10 @@ class PlantedArchiveIT {
         Files.copy(Subprocess.JAR, bin.resolve("userlookup.jar"));
         Files.copy(Subprocess.LAUNCHER.resolveSibling("userlookup.classlist"), bin.resolve("userlookup.classlist"));
 
-        // A java that notes its arguments (a run a line, each ends with US), then is the real one;
-        // but its dump copies the build's archive (whole: JDK 17 crashes on a truncated one), which
-        // the JVM, given it for another jar, leaves alone: which archive is written and given is
-        // what is tested here, not the JVM's use of it. FAIL_DUMP=1 makes a dump fail.
-        Path real = Path.of(System.getProperty("java.home"));
-        jdk = Files.createDirectories(dir.resolve("jdk/bin")).getParent();
-        Files.copy(real.resolve("release"), jdk.resolve("release"));
-        javaLog = Files.writeString(dir.resolve("java.log"), "");
-        Files.setPosixFilePermissions(javaLog, PosixFilePermissions.fromString("rw-rw-rw-"));
-        Path java = jdk.resolve("bin/java");
-        Files.writeString(java, "#!/bin/sh\n"
-                + "{ printf '%s\\037' \"$@\"; echo; } >> '" + javaLog + "'\n"
-                + "case \" $* \" in *\" -Xshare:dump \"*)\n"
-                + "  [ \"$FAIL_DUMP\" = 1 ] && exit 1\n"
-                + "  for arg; do case $arg in -XX:SharedArchiveFile=*) archive=${arg#-XX:SharedArchiveFile=} ;; esac; done\n"
-                + "  exec cp '" + Subprocess.LAUNCHER.resolveSibling("userlookup.jsa") + "' \"$archive\" ;;\n"
-                + "esac\n"
-                + "exec '" + real.resolve("bin/java") + "' \"$@\"\n");
-        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        // A java that notes its arguments and ends (StubJava): which archive is written and given
+        // is what is tested here, not the JVM's use of it. FAIL_DUMP=1 makes a dump fail.
+        jdk = StubJava.home(dir.resolve("jdk"), StubJava.releaseVersion(),
+                "  [ \"$FAIL_DUMP\" = 1 ] && exit 1\n" + StubJava.DUMP_WRITES_AN_ARCHIVE);
 
         home = Files.createDirectories(dir.resolve("home"));
         victim.owns(home);
@@ -119,10 +95,9 @@ class PlantedArchiveIT {
                 + StartupArchive.releaseVersion(Path.of(System.getProperty("java.home"))) + ".jsa";
     }
 
-    /** The launcher run as the victim under {@code shell} ("sh": as its first line says), resolving one id. */
-    private List<String> runAsVictim(String shell, Path cacheHome, String... extra) throws Exception {
-        Map<String, String> env = new HashMap<>(Map.of("USERLOOKUP_BASE_URL", fake.baseUrl(), "USERLOOKUP_API_KEY", fake.apiKey(),
-                "HOME", home.toString(), "JAVA_HOME", jdk.toString(), "XDG_CACHE_HOME", cacheHome.toString()));
+    /** The launcher run as the victim under {@code shell} ("sh": as its first line says), resolving one id; the java runs it made. */
+    private List<StubJava.Run> runAsVictim(String shell, Path cacheHome, String... extra) throws Exception {
+        Map<String, String> env = new HashMap<>(Map.of("HOME", home.toString(), "JAVA_HOME", jdk.toString(), "XDG_CACHE_HOME", cacheHome.toString()));
         for (int i = 0; i < extra.length; i += 2) {
             env.put(extra[i], extra[i + 1]);
         }
@@ -131,13 +106,14 @@ class PlantedArchiveIT {
             case "zsh" -> List.of(installed("zsh"), "--emulate", "sh");
             default -> List.of(installed(shell));
         });
-        command.addAll(List.of(launcher.toString(), "resolve", fake.users().clientUserId(7)));
-        Files.writeString(javaLog, "");
+        String id = "customer-000007";
+        command.addAll(List.of(launcher.toString(), "resolve", id));
+        StubJava.clear(jdk);
         Subprocess.Result result = Subprocess.run(dir, env, Duration.ofSeconds(120), victim.running(command));
-        assertEquals(0, result.exit(), result::toString);
-        assertEquals("", result.err(), result::toString);
-        assertEquals(fake.users().user(7), json.readTree(result.out()));
-        return Files.readAllLines(javaLog);
+        StubJava.Launch launch = StubJava.ranTool(jdk, result, launcher.resolveSibling("userlookup.jar"), "resolve", id);
+        List<StubJava.Run> runs = new ArrayList<>(launch.dumps());
+        runs.add(launch.tool());
+        return runs;
     }
 
     private static String installed(String shell) {
@@ -151,18 +127,12 @@ class PlantedArchiveIT {
     }
 
     /** The archive the tool's own run was given (the last java run), or null. */
-    private static String archiveGiven(List<String> javaRuns) {
-        assertTrue(!javaRuns.isEmpty() && !javaRuns.get(javaRuns.size() - 1).contains("-Xshare:dump"), javaRuns::toString);
-        for (String word : javaRuns.get(javaRuns.size() - 1).split("\u001f")) {
-            if (word.startsWith("-XX:SharedArchiveFile=")) {
-                return word.substring("-XX:SharedArchiveFile=".length());
-            }
-        }
-        return null;
+    private static String archiveGiven(List<StubJava.Run> javaRuns) {
+        return javaRuns.get(javaRuns.size() - 1).archive();
     }
 
-    private static boolean dumped(List<String> javaRuns) {
-        return javaRuns.stream().anyMatch(run -> run.contains("-Xshare:dump"));
+    private static boolean dumped(List<StubJava.Run> javaRuns) {
+        return javaRuns.stream().anyMatch(StubJava.Run::dump);
     }
 
     private Path folder(Path path, LocalUser owner, String mode) throws Exception {
@@ -217,7 +187,7 @@ class PlantedArchiveIT {
         String archive = archiveName();
         Path planted = plant(cache.resolve(archive));
 
-        List<String> runs = runAsVictim(shell, cacheHome);
+        List<StubJava.Run> runs = runAsVictim(shell, cacheHome);
         assertNull(archiveGiven(runs), "the planted archive was given to java: " + runs);
         assertEquals(List.of(), victimsFiles(cache));
 
@@ -249,7 +219,7 @@ class PlantedArchiveIT {
         Path cache = folder(cacheHome.resolve("userlookup"), planter, "rwxr-xr-x");
         plant(cache.resolve(archiveName()));
 
-        List<String> runs = runAsVictim("sh", cacheHome);
+        List<StubJava.Run> runs = runAsVictim("sh", cacheHome);
         assertNull(archiveGiven(runs), "the planted archive was given to java: " + runs);
         assertEquals(false, dumped(runs), runs::toString);
     }
@@ -274,7 +244,7 @@ class PlantedArchiveIT {
                 new Case("root's, only root writes", 0, 0, "rwxr-xr-x", true))) {
             LocalUser.chown(above, each.uid(), each.gid());
             Files.setPosixFilePermissions(above, PosixFilePermissions.fromString(each.mode()));
-            List<String> runs = runAsVictim("sh", cacheHome);
+            List<StubJava.Run> runs = runAsVictim("sh", cacheHome);
             assertEquals(each.used() ? archive.toString() : null, archiveGiven(runs), each::toString);
             assertEquals(false, dumped(runs), each::toString);
             assertEquals(made, Files.getLastModifiedTime(archive), each::toString);
@@ -301,7 +271,7 @@ class PlantedArchiveIT {
         assertNull(archiveGiven(runAsVictim("sh", other)), "the cache folder a symlink");
         Path elsewhere = Files.move(cache.resolve(archive), home.resolve(archive));
         victim.owns(Files.createSymbolicLink(cache.resolve(archive), elsewhere));
-        List<String> runs = runAsVictim("sh", cacheHome);
+        List<StubJava.Run> runs = runAsVictim("sh", cacheHome);
         assertNull(archiveGiven(runs), "the archive a symlink");
         assertEquals(false, dumped(runs), "nor replaced: " + runs);
         assertTrue(Files.isSymbolicLink(cache.resolve(archive)));
