@@ -264,10 +264,11 @@ class LauncherIT {
         Files.writeString(launcher.resolveSibling("userlookup.jsa.jdk"), stampedVersion() + "\n" + jar.toRealPath() + "\n");
         assertEquals(launcher.resolveSibling("userlookup.jsa").toRealPath().toString(),
                 resolveOnStub(jdk, jar, launcher, "XDG_CACHE_HOME", cache).tool().archive());
-        // Another JDK.
-        Path jdk25 = StubJava.home(dir.resolve("jdk 25"), "25.0.3+9-LTS", StubJava.DUMP_WRITES_AN_ARCHIVE);
+        // Another JDK than the one the build's archive was made with (the build may run on 25.0.3 itself).
+        String other = stampedVersion().equals("25.0.3+9-LTS") ? "25.0.1+8-LTS" : "25.0.3+9-LTS";
+        Path jdk25 = StubJava.home(dir.resolve("jdk 25"), other, StubJava.DUMP_WRITES_AN_ARCHIVE);
         StubJava.Launch on25 = resolveOnStub(jdk25, jar, launcher, "XDG_CACHE_HOME", cache);
-        assertTrue(on25.tool().archive().startsWith(cache + "/userlookup/userlookup-") && on25.tool().archive().endsWith("-25.0.3+9-LTS.jsa"),
+        assertTrue(on25.tool().archive().startsWith(cache + "/userlookup/userlookup-") && on25.tool().archive().endsWith("-" + other + ".jsa"),
                 on25::toString);
     }
 
