@@ -25,7 +25,8 @@ import java.util.UUID;
  * the team_id are percent-encoded as a URL's query is, so none holds a tab or a newline. A lookup
  * is a binary search over the mapped bytes, as look(1) does: a few lines read, not the file. No
  * checksums: every hit is confirmed by a resolve, so a damaged line costs one request; a line that
- * does not parse, or is out of order, finds nothing and is left out at the next save.
+ * does not parse, or is out of order, finds nothing and is left out at the next save. A line longer
+ * than any written ends the file there for both, so the lines after it are learnt again by walks.
  */
 final class IndexFile {
 

@@ -27,8 +27,9 @@ public final class UserIndex {
     private final ByteArrayOutputStream lines = new ByteArrayOutputStream(1 << 16);
     private final Set<UserId> forgotten = new HashSet<>();
     /**
-     * The recording stops at an eighth of the heap: a walk of a huge team then saves nothing rather
-     * than run the tool out of memory after its answer is printed. Tests lower it.
+     * The recording stops at an eighth of the heap, as its sort at save takes a few times that: a
+     * walk of a huge team then saves nothing rather than run the tool out of memory after its answer
+     * is printed (a save that still runs out is skipped). Tests lower it.
      */
     long maxBytes = Math.min(Runtime.getRuntime().maxMemory() / 8, 1 << 30);
     private boolean full;
@@ -98,8 +99,9 @@ public final class UserIndex {
         }
         try {
             Path target = location.teamFile(team);
+            // No file when this run began may be another run's file now: merged into, not replaced.
             IndexFile old = wholeTeamSeen ? null
-                    : team.equals(openedTeam) ? opened : IndexFile.open(target, location.baseUrl(), team);
+                    : team.equals(openedTeam) && opened != null ? opened : IndexFile.open(target, location.baseUrl(), team);
             List<byte[]> latest = latest();
             // A confirmed hit, say: a few lookups, not a read of the whole file.
             boolean changesNothing = old != null && latest.size() <= FEW && latest.stream().allMatch(old::says);

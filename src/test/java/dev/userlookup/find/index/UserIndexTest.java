@@ -121,6 +121,22 @@ class UserIndexTest {
     }
 
     @Test
+    void aRunThatFoundNoFileMergesIntoTheOneAnotherRunSavedMeanwhile() throws Exception {
+        Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, Team.users(3, 5));
+        java.nio.file.Files.delete(Team.teamFile(cache));
+        UserIndex slow = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        UserIndex quick = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        quick.record(new UserId(1, 1), "saved-meanwhile", Team.TEAM);
+        assertTrue(quick.save(false));
+
+        slow.record(new UserId(2, 2), "saved-last", Team.TEAM);
+        assertTrue(slow.save(false));
+        UserIndex index = UserIndex.open(cache, Team.BASE_URL, Team.KEY);
+        assertEquals("saved-meanwhile", index.clientUserId(new UserId(1, 1)), "a walk that saw part of the team keeps what it did not see");
+        assertEquals("saved-last", index.clientUserId(new UserId(2, 2)));
+    }
+
+    @Test
     void theLastWordOnAnIdWinsWithinARun() {
         UserId forgottenThenSeen = new UserId(1, 1);
         UserId seenThenForgotten = new UserId(2, 2);
