@@ -190,7 +190,7 @@ final class IndexFile {
      * length without the newline, or -2 when it is longer than any line written.
      */
     private int read(int start) {
-        int limit = Math.min(lines.limit(), start + MAX_LINE);
+        int limit = (int) Math.min(lines.limit(), (long) start + MAX_LINE); // near 2 GB the sum would overflow
         for (int i = start; i < limit; i++) {
             if (lines.get(i) == '\n') {
                 lines.get(start, line, 0, i - start + 1);
