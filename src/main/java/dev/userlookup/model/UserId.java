@@ -1,6 +1,6 @@
 package dev.userlookup.model;
 
-import java.util.Locale;
+import java.util.UUID;
 
 /**
  * Held as its 128 bits so that case does not matter ({@code 138ADBBD-...} from a log is the
@@ -54,9 +54,7 @@ public record UserId(long high, long low) implements Comparable<UserId> {
     /** Lower case, as the service writes it. */
     @Override
     public String toString() {
-        String digits = String.format(Locale.ROOT, "%016x%016x", high, low);
-        return digits.substring(0, 8) + "-" + digits.substring(8, 12) + "-" + digits.substring(12, 16) + "-"
-                + digits.substring(16, 20) + "-" + digits.substring(20);
+        return new UUID(high, low).toString();
     }
 
     private static long hex(String text, int from, int to) {

@@ -16,7 +16,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * One index file, UTF-8 text: a header line (the format, the base URL, the team_id), then a line
@@ -157,7 +156,7 @@ final class IndexFile {
 
     /** A line of the file: the user_id, and a tab and the client id unless null (a line that drops the user_id). */
     static byte[] line(UserId id, String clientUserId) {
-        String text = new UUID(id.high(), id.low())
+        String text = id
                 + (clientUserId == null ? "" : "\t" + URLEncoder.encode(clientUserId, StandardCharsets.UTF_8));
         return (text + "\n").getBytes(StandardCharsets.US_ASCII);
     }
