@@ -128,8 +128,7 @@ class PageWalkerTest {
         final Set<Thread> threads = ConcurrentHashMap.newKeySet();
         /**
          * Fetches begun on a thread the walk's end had already interrupted: such a worker was
-         * past the walk's gate before it closed, and its request is abandoned. The test thread
-         * can read the count between that worker's gate and its fetch.
+         * past the walk's gate before it closed, and its request is abandoned.
          */
         final AtomicInteger abandoned = new AtomicInteger();
 
@@ -144,10 +143,14 @@ class PageWalkerTest {
 
         @Override
         public UserPage fetch(long offset, int limit) {
-            if (Thread.currentThread().isInterrupted()) {
-                abandoned.incrementAndGet();
+            // One step with the count's reading: a fetch read as begun before the end is one whose
+            // thread the end had not yet interrupted, and a later one was interrupted by then.
+            synchronized (this) {
+                if (Thread.currentThread().isInterrupted()) {
+                    abandoned.incrementAndGet();
+                }
+                offsets.add(offset);
             }
-            offsets.add(offset);
             limits.add(limit);
             int now = running.incrementAndGet();
             maxRunning.accumulateAndGet(now, Math::max);
@@ -170,7 +173,7 @@ class PageWalkerTest {
         }
 
         /** Fetches begun while the walk still ran. */
-        int fetchesBeforeTheEnd() {
+        synchronized int fetchesBeforeTheEnd() {
             return offsets.size() - abandoned.get();
         }
 
