@@ -5,7 +5,6 @@ import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.network.ProxyConfig;
-import dev.userlookup.console.ColorMode;
 import java.time.Duration;
 import java.util.List;
 
@@ -19,7 +18,6 @@ public record Settings(
         Sourced<Duration> timeout,
         Sourced<Integer> retries,
         Sourced<OutputFormat> output,
-        Sourced<ColorMode> color,
         boolean colorOn,
         boolean verbose) {
 

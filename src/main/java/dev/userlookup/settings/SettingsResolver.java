@@ -91,8 +91,8 @@ public final class SettingsResolver {
         Sourced<OutputFormat> output = given.output() != null
                 ? new Sourced<>(given.output(), Origin.option("--output"))
                 : new Sourced<>(terminal.stdoutIsTerminal() ? OutputFormat.TABLE : OutputFormat.JSON, Origin.DEFAULT);
-        Sourced<ColorMode> color = color(given.color());
-        boolean colorOn = output.value() == OutputFormat.TABLE && color.value().enabled(terminal, env);
+        ColorMode color = given.color() != null ? given.color() : ColorMode.AUTO;
+        boolean colorOn = output.value() == OutputFormat.TABLE && color.enabled(terminal, env);
 
         Sourced<String> givenUrl = firstOf(given.baseUrl(), "--base-url", BASE_URL_ENV);
         Sourced<String> profileName = firstOf(given.profile(), "--profile", PROFILE_ENV);
@@ -153,7 +153,7 @@ public final class SettingsResolver {
         });
         boolean https = base != null ? base.isHttps() : url.value() != null && url.value().trim().regionMatches(true, 0, "https:", 0, 6);
         List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, profileBeforeEnvironment, configFile, https, problems);
-        return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, color, colorOn,
+        return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, colorOn,
                 given.verbose());
     }
 
@@ -194,19 +194,6 @@ public final class SettingsResolver {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage() + " (from " + origin + ")", e);
         }
-    }
-
-    private Sourced<ColorMode> color(ColorMode option) {
-        if (option != null) {
-            return new Sourced<>(option, Origin.option("--color"));
-        }
-        for (String variable : new String[] {"CLICOLOR_FORCE", "NO_COLOR"}) {
-            String value = env.get(variable);
-            if (value != null && !value.isEmpty()) {
-                return new Sourced<>(ColorMode.AUTO, Origin.environment(variable));
-            }
-        }
-        return new Sourced<>(ColorMode.AUTO, Origin.DEFAULT);
     }
 
     private Sourced<String> firstOf(String option, String optionName, String variable) {

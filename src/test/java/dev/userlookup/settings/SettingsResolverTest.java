@@ -249,13 +249,6 @@ class SettingsResolverTest {
                 OutputFormat.CSV, "option --output"));
         rows.add(row("output json by default into a pipe", NONE, env(), Settings::output, OutputFormat.JSON, "default"));
         rows.add(new Row("output table by default on a terminal", NONE, env(), true, Settings::output, OutputFormat.TABLE, "default"));
-        // colour: option, environment, default
-        rows.add(row("colour from the option beats NO_COLOR", g -> g.color = ColorMode.ALWAYS, env("NO_COLOR", "1"),
-                Settings::color, ColorMode.ALWAYS, "option --color"));
-        rows.add(row("colour from NO_COLOR", NONE, env("NO_COLOR", "1"), Settings::color, ColorMode.AUTO, "environment NO_COLOR"));
-        rows.add(row("colour from CLICOLOR_FORCE", NONE, env("CLICOLOR_FORCE", "1"), Settings::color, ColorMode.AUTO,
-                "environment CLICOLOR_FORCE"));
-        rows.add(row("colour by default", NONE, env(), Settings::color, ColorMode.AUTO, "default"));
         return rows.stream();
     }
 
@@ -372,16 +365,28 @@ class SettingsResolverTest {
         assertEquals(FILE_KEY, key(resolve(given, exported, false, new ArrayList<>())).value());
     }
 
+    /** By default (auto) colour is on only for a table on a terminal; NO_COLOR, CLICOLOR_FORCE and --color change that. */
     @Test
     void colourIsOnOnlyForATableOnATerminal() {
         Given table = new Given();
         Given csv = new Given();
         csv.output = OutputFormat.CSV;
+        Given tableInAPipe = new Given();
+        tableInAPipe.output = OutputFormat.TABLE;
+        Given always = new Given();
+        always.output = OutputFormat.TABLE;
+        always.color = ColorMode.ALWAYS;
+        Given never = new Given();
+        never.color = ColorMode.NEVER;
 
         assertTrue(resolve(table, env(), true, new ArrayList<>()).colorOn());
         assertEquals(false, resolve(table, env("NO_COLOR", "1"), true, new ArrayList<>()).colorOn());
         assertEquals(false, resolve(csv, env(), true, new ArrayList<>()).colorOn());
         assertEquals(false, resolve(table, env(), false, new ArrayList<>()).colorOn());
+        assertEquals(false, resolve(tableInAPipe, env(), false, new ArrayList<>()).colorOn());
+        assertTrue(resolve(tableInAPipe, env("CLICOLOR_FORCE", "1"), false, new ArrayList<>()).colorOn());
+        assertTrue(resolve(always, env("NO_COLOR", "1"), false, new ArrayList<>()).colorOn());
+        assertEquals(false, resolve(never, env("CLICOLOR_FORCE", "1"), true, new ArrayList<>()).colorOn());
     }
 
     @Test
