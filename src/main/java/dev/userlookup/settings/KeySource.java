@@ -20,7 +20,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.function.Consumer;
 
-/** Every failure is exit 2 naming the source, never the key. */
+/** Every failure names the source, never the key; the resolver makes it exit 2. */
 final class KeySource {
 
     static final String ENV = "USERLOOKUP_API_KEY";
@@ -71,8 +71,6 @@ final class KeySource {
             throw new UsageException("no API key: set " + ENV + " or pass --api-key-file FILE");
         } catch (IOException e) {
             throw new UsageException("cannot read the API key from standard input: " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage(), e);
         }
     }
 

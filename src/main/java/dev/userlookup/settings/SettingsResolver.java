@@ -67,13 +67,16 @@ public final class SettingsResolver {
         }
     }
 
-    /** The decision, or null with its refusal kept in {@code problems} (doctor's); thrown when there is no list. */
+    /**
+     * The decision, or null with its refusal kept in {@code problems} (doctor's); thrown when there is no list.
+     * A value refused in its own class's words (base URL, proxy, key) is refused as the user's input.
+     */
     private static <T> T attempt(List<String> problems, Supplier<T> decision) {
         try {
             return decision.get();
-        } catch (UsageException e) {
+        } catch (UsageException | IllegalArgumentException e) {
             if (problems == null) {
-                throw e;
+                throw e instanceof UsageException usage ? usage : new UsageException(e.getMessage(), e);
             }
             problems.add(e.getMessage());
             return null;
@@ -122,13 +125,9 @@ public final class SettingsResolver {
                 throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
                         + (inUse == null ? "" : ", or give profile " + inUse.name() + " a base_url"));
             }
-            try {
-                // Where it came from is said unless the person typed it just now.
-                return BaseUrl.parse(url.value(), given.allowInsecureHttp(),
-                        url.origin().kind() == Origin.Kind.OPTION ? null : url.origin().toString());
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage(), e);
-            }
+            // Where it came from is said unless the person typed it just now.
+            return BaseUrl.parse(url.value(), given.allowInsecureHttp(),
+                    url.origin().kind() == Origin.Kind.OPTION ? null : url.origin().toString());
         });
         // The environment's key goes with the environment's base URL: where --profile took that
         // base URL's place, the key must not follow to the profile's service.
@@ -144,13 +143,7 @@ public final class SettingsResolver {
             return keySource.load(given.apiKeyFile(), inUse, configFile, url.value());
         });
         Sourced<ApiKey> key = decidedKey != null ? decidedKey : new Sourced<>(null, Origin.DEFAULT);
-        ProxyConfig proxy = base == null ? null : attempt(problems, () -> {
-            try {
-                return ProxyConfig.fromEnvironment(env, base.uri());
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage(), e);
-            }
-        });
+        ProxyConfig proxy = base == null ? null : attempt(problems, () -> ProxyConfig.fromEnvironment(env, base.uri()));
         boolean https = base != null ? base.isHttps() : url.value() != null && url.value().trim().regionMatches(true, 0, "https:", 0, 6);
         List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, profileBeforeEnvironment, configFile, https, problems);
         return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, colorOn,
