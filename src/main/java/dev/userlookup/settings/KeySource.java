@@ -35,10 +35,6 @@ final class KeySource {
     private final Consumer<String> warn;
     private final KeyWait wait;
 
-    KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn) {
-        this(env, stdin, terminal, prompt, warn, new KeyWait(terminal, prompt));
-    }
-
     KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn, KeyWait wait) {
         this.env = env;
         this.stdin = stdin;
@@ -52,7 +48,8 @@ final class KeySource {
         return apiKeyFile != null || fromEnv() != null;
     }
 
-    Sourced<ApiKey> load(String apiKeyFile, Profile chosen, Path configFile, String url) {
+    /** {@code profileFirst}: a profile named by --profile comes before USERLOOKUP_API_KEY. */
+    Sourced<ApiKey> load(String apiKeyFile, Profile chosen, Path configFile, String url, boolean profileFirst) {
         try {
             if ("-".equals(apiKeyFile)) {
                 return new Sourced<>(ApiKey.of(fromStdin(), "standard input"), Origin.option("--api-key-file - (standard input)"));
@@ -61,7 +58,7 @@ final class KeySource {
                 return new Sourced<>(fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile),
                         Origin.option("--api-key-file " + apiKeyFile));
             }
-            if (fromEnv() != null) {
+            if (!profileFirst && fromEnv() != null) {
                 return new Sourced<>(ApiKey.of(fromEnv(), ENV), Origin.environment(ENV));
             }
             if (chosen != null) {

@@ -33,17 +33,12 @@ public final class SettingsResolver {
     private final Map<String, String> env;
     private final Terminal terminal;
     private final KeySource keys;
-    /** The keys with USERLOOKUP_API_KEY unread: a profile named by --profile comes before it. */
-    private final KeySource keysBesideTheEnvironment;
 
     public SettingsResolver(Map<String, String> env, Terminal terminal, InputStream stdin, PrintStream prompt,
             Consumer<String> warn) {
         this.env = env;
         this.terminal = terminal;
-        this.keys = new KeySource(env, stdin, terminal, prompt, warn);
-        Map<String, String> withoutKey = new java.util.HashMap<>(env);
-        withoutKey.remove(KeySource.ENV);
-        this.keysBesideTheEnvironment = new KeySource(withoutKey, stdin, terminal, prompt, warn);
+        this.keys = new KeySource(env, stdin, terminal, prompt, warn, new KeyWait(terminal, prompt));
     }
 
     public Settings resolve(GivenOptions given) {
@@ -118,8 +113,8 @@ public final class SettingsResolver {
         Profile inUse = chosen;
         // The profile's own key comes before the environment's only for a base URL it may go to: its
         // own, or any when it names none. A base URL given by option brings its own key, as ever.
-        KeySource keySource = profileBeforeEnvironment && chosen != null && (chosen.apiKeyFile() != null || chosen.apiKeyCommand() != null)
-                && (chosen.baseUrl() == null || url.origin().kind() == Origin.Kind.CONFIG) ? keysBesideTheEnvironment : keys;
+        boolean profileKeyFirst = profileBeforeEnvironment && chosen != null && (chosen.apiKeyFile() != null || chosen.apiKeyCommand() != null)
+                && (chosen.baseUrl() == null || url.origin().kind() == Origin.Kind.CONFIG);
         BaseUrl base = attempt(problems, () -> {
             if (url.value() == null) {
                 throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
@@ -131,7 +126,7 @@ public final class SettingsResolver {
         });
         // The environment's key goes with the environment's base URL: where --profile took that
         // base URL's place, the key must not follow to the profile's service.
-        boolean envKeyDisplaced = keySource == keys && profileBeforeEnvironment && given.apiKeyFile() == null
+        boolean envKeyDisplaced = !profileKeyFirst && profileBeforeEnvironment && given.apiKeyFile() == null
                 && givenUrl.origin().kind() == Origin.Kind.ENVIRONMENT && url.origin().kind() == Origin.Kind.CONFIG
                 && keys.givenOutsideProfile(null);
         Sourced<ApiKey> decidedKey = attempt(problems, () -> {
@@ -140,7 +135,7 @@ public final class SettingsResolver {
                         + givenUrl.value() + " (" + BASE_URL_ENV + "), not " + url.value()
                         + "; give the profile an api_key_file or api_key_command, or pass --api-key-file");
             }
-            return keySource.load(given.apiKeyFile(), inUse, configFile, url.value());
+            return keys.load(given.apiKeyFile(), inUse, configFile, url.value(), profileKeyFirst);
         });
         Sourced<ApiKey> key = decidedKey != null ? decidedKey : new Sourced<>(null, Origin.DEFAULT);
         ProxyConfig proxy = base == null ? null : attempt(problems, () -> ProxyConfig.fromEnvironment(env, base.uri()));
