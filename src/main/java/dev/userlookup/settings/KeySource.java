@@ -50,25 +50,21 @@ final class KeySource {
 
     /** {@code profileFirst}: a profile named by --profile comes before USERLOOKUP_API_KEY. */
     Sourced<ApiKey> load(String apiKeyFile, Profile chosen, Path configFile, String url, boolean profileFirst) {
-        try {
-            if ("-".equals(apiKeyFile)) {
-                return new Sourced<>(ApiKey.of(fromStdin(), "standard input"), Origin.option("--api-key-file - (standard input)"));
-            }
-            if (apiKeyFile != null) {
-                return new Sourced<>(fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile),
-                        Origin.option("--api-key-file " + apiKeyFile));
-            }
-            if (!profileFirst && fromEnv() != null) {
-                return new Sourced<>(ApiKey.of(fromEnv(), ENV), Origin.environment(ENV));
-            }
-            if (chosen != null) {
-                return new Sourced<>(fromProfile(chosen, url), Origin.profileKey(chosen.name(),
-                        chosen.apiKeyCommand() != null ? "api_key_command" : "api_key_file " + chosen.apiKeyFile(), configFile));
-            }
-            throw new UsageException("no API key: set " + ENV + " or pass --api-key-file FILE");
-        } catch (IOException e) {
-            throw new UsageException("cannot read the API key from standard input: " + e.getMessage(), e);
+        if ("-".equals(apiKeyFile)) {
+            return new Sourced<>(ApiKey.of(fromStdin(), "standard input"), Origin.option("--api-key-file - (standard input)"));
         }
+        if (apiKeyFile != null) {
+            return new Sourced<>(fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile),
+                    Origin.option("--api-key-file " + apiKeyFile));
+        }
+        if (!profileFirst && fromEnv() != null) {
+            return new Sourced<>(ApiKey.of(fromEnv(), ENV), Origin.environment(ENV));
+        }
+        if (chosen != null) {
+            return new Sourced<>(fromProfile(chosen, url), Origin.profileKey(chosen.name(),
+                    chosen.apiKeyCommand() != null ? "api_key_command" : "api_key_file " + chosen.apiKeyFile(), configFile));
+        }
+        throw new UsageException("no API key: set " + ENV + " or pass --api-key-file FILE");
     }
 
     private String fromEnv() {
@@ -138,9 +134,9 @@ final class KeySource {
      * A pipe or file is read to its end; a person at a terminal is asked, with echo off, and
      * the first line is the key (as ssh and sudo ask for a password).
      */
-    private String fromStdin() throws IOException {
+    private String fromStdin() {
         if (!terminal.stdinIsTerminal()) {
-            return wait.await(KeyWait.started("userlookup-key-stdin", this::readStdin), "the key on standard input",
+            return wait.await(KeyWait.started("userlookup-key-stdin", () -> readStdin(false)), "the key on standard input",
                     () -> new UsageException("standard input was not read to its end within " + wait.bound()
                             + " (a pipe that nothing writes or closes?)"),
                     () -> { });
@@ -151,7 +147,7 @@ final class KeySource {
         try {
             prompt.print("userlookup: API key (not shown): ");
             prompt.flush();
-            return typedLine(stdin);
+            return typedLine();
         } finally {
             hidden.close();
             prompt.println();
@@ -159,9 +155,10 @@ final class KeySource {
         }
     }
 
-    private String readStdin() {
+    /** All of it, or one line (read byte by byte, so nothing after the line is consumed). */
+    private String readStdin(boolean oneLine) {
         try {
-            return read(stdin, "standard input");
+            return oneLine ? readLine(stdin) : read(stdin, "standard input");
         } catch (IOException e) {
             throw new UsageException("cannot read the API key from standard input: " + e.getMessage(), e);
         }
@@ -188,25 +185,18 @@ final class KeySource {
      * so Ctrl-C at the prompt would wait for the run's stop to give up on it (5 s). The reader is
      * a daemon, left behind on Ctrl-C; the JVM ends without it.
      */
-    private static String typedLine(InputStream in) throws IOException {
-        CompletableFuture<String> typed = KeyWait.started("userlookup-key-prompt", () -> readLine(in));
+    private String typedLine() {
+        CompletableFuture<String> typed = KeyWait.started("userlookup-key-prompt", () -> readStdin(true));
         try {
             return typed.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted at the key prompt");
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException) {
-                throw (IOException) e.getCause();
-            }
-            if (e.getCause() instanceof RuntimeException) {
-                throw (RuntimeException) e.getCause();
-            }
-            throw new IllegalStateException(e.getCause());
+            throw KeyWait.thrown(e);
         }
     }
 
-    /** Byte by byte, so nothing after the line is consumed. */
     private static String readLine(InputStream in) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         for (int b; (b = in.read()) >= 0 && b != '\n'; ) {

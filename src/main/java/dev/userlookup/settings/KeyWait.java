@@ -77,14 +77,16 @@ final class KeyWait {
             giveUp.run();
             throw new CancellationException("stopped while waiting for " + waitingFor);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException) {
-                throw (RuntimeException) e.getCause();
-            }
-            if (e.getCause() instanceof Error) {
-                throw (Error) e.getCause();
-            }
-            throw new IllegalStateException(e.getCause());
+            throw thrown(e);
         }
+    }
+
+    /** What the work threw, to be thrown as it was. */
+    static RuntimeException thrown(ExecutionException e) {
+        if (e.getCause() instanceof Error error) {
+            throw error;
+        }
+        return e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
     }
 
     String bound() {
