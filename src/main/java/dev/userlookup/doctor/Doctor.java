@@ -10,7 +10,6 @@ import dev.userlookup.settings.Sourced;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
@@ -73,11 +72,9 @@ public final class Doctor {
         lines.add(new SettingLine("ca_files", "CA files", paths, origins.isEmpty() ? "default" : String.join(", ", origins)));
         lines.add(new SettingLine("proxy", "proxy", proxyShown(settings),
                 settings.proxy() == null ? "default" : "environment " + settings.proxy().variable()));
-        lines.add(line("timeout", "timeout", settings.timeout().value() == null ? null
-                : settings.timeout().value().toMillis() / 1000.0, settings.timeout()));
+        lines.add(line("timeout", "timeout", settings.timeout().value().toMillis() / 1000.0, settings.timeout()));
         lines.add(line("retries", "retries", settings.retries().value(), settings.retries()));
-        lines.add(line("output", "output", settings.output().value() == null ? null
-                : settings.output().value().name().toLowerCase(Locale.ROOT), settings.output()));
+        lines.add(line("output", "output", settings.output().value().id(), settings.output()));
         return lines;
     }
 
