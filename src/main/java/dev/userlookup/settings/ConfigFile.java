@@ -59,9 +59,6 @@ public final class ConfigFile {
         } catch (IOException e) {
             throw new UsageException("cannot read config " + path + ": " + e.getMessage(), e);
         }
-        if (root == null || !root.isObject()) {
-            return new ConfigFile(null, Map.of());
-        }
         String defaultProfile = null;
         Map<String, Profile> profiles = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> field : root.properties()) {
