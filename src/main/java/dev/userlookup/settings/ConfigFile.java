@@ -16,17 +16,9 @@ import java.util.Map;
 import java.util.Set;
 
 /** An unknown setting is an error rather than silently ignored, so a typo such as {@code base_ulr} is caught. */
-public final class ConfigFile {
+public record ConfigFile(String defaultProfile, Map<String, Profile> profiles) {
 
     private static final Set<String> PROFILE_SETTINGS = Set.of("base_url", "api_key_file", "api_key_command", "ca_cert");
-
-    private final String defaultProfile;
-    private final Map<String, Profile> profiles;
-
-    private ConfigFile(String defaultProfile, Map<String, Profile> profiles) {
-        this.defaultProfile = defaultProfile;
-        this.profiles = profiles;
-    }
 
     public static Path location(Map<String, String> env) {
         return UserPaths.xdgFolder("XDG_CONFIG_HOME", ".config", env).resolve("userlookup").resolve("config.toml");
@@ -114,14 +106,5 @@ public final class ConfigFile {
 
     private static String optionalText(Path path, String key, JsonNode value) {
         return value == null ? null : text(path, key, value);
-    }
-
-
-    public String defaultProfile() {
-        return defaultProfile;
-    }
-
-    public Map<String, Profile> profiles() {
-        return profiles;
     }
 }
