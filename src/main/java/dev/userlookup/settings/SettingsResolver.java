@@ -95,22 +95,16 @@ public final class SettingsResolver {
         Sourced<String> givenUrl = firstOf(given.baseUrl(), "--base-url", BASE_URL_ENV);
         Sourced<String> profileName = firstOf(given.profile(), "--profile", PROFILE_ENV);
         Path configFile = ConfigFile.location(env);
-        Profile chosen = null;
-        Sourced<String> profile = new Sourced<>(null, Origin.DEFAULT);
-        if (profileName.value() != null || givenUrl.value() == null || !keys.givenOutsideProfile(given.apiKeyFile())) {
-            chosen = attempt(problems, () -> chooseProfile(profileName.value(), configFile));
-            if (chosen != null) {
-                profile = new Sourced<>(chosen.name(), profileName.value() != null ? profileName.origin() : Origin.config(null, configFile));
-            } else if (profileName.value() != null) {
-                profile = new Sourced<>(profileName.value(), profileName.origin());
-            }
-        }
+        Profile chosen = profileName.value() != null || givenUrl.value() == null || !keys.givenOutsideProfile(given.apiKeyFile())
+                ? attempt(problems, () -> chooseProfile(profileName.value(), configFile)) : null;
+        // Without a profile read, the name given (if any) is shown as given.
+        Sourced<String> profile = chosen == null ? profileName
+                : new Sourced<>(chosen.name(), profileName.value() != null ? profileName.origin() : Origin.config(null, configFile));
         boolean profileBeforeEnvironment = profileName.origin().kind() == Origin.Kind.OPTION;
         Sourced<String> url = chosen != null && chosen.baseUrl() != null
                 && (givenUrl.value() == null || profileBeforeEnvironment && givenUrl.origin().kind() == Origin.Kind.ENVIRONMENT)
                 ? new Sourced<>(chosen.baseUrl(), Origin.config(chosen.name(), configFile))
                 : givenUrl;
-        Profile inUse = chosen;
         // The profile's own key comes before the environment's only for a base URL it may go to: its
         // own, or any when it names none. A base URL given by option brings its own key, as ever.
         boolean profileKeyFirst = profileBeforeEnvironment && chosen != null && (chosen.apiKeyFile() != null || chosen.apiKeyCommand() != null)
@@ -118,7 +112,7 @@ public final class SettingsResolver {
         BaseUrl base = attempt(problems, () -> {
             if (url.value() == null) {
                 throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
-                        + (inUse == null ? "" : ", or give profile " + inUse.name() + " a base_url"));
+                        + (chosen == null ? "" : ", or give profile " + chosen.name() + " a base_url"));
             }
             // Where it came from is said unless the person typed it just now.
             return BaseUrl.parse(url.value(), given.allowInsecureHttp(),
@@ -131,11 +125,11 @@ public final class SettingsResolver {
                 && keys.givenOutsideProfile(null);
         Sourced<ApiKey> decidedKey = attempt(problems, () -> {
             if (envKeyDisplaced) {
-                throw new UsageException("profile " + inUse.name() + " has no key of its own, and " + KeySource.ENV + " is for "
+                throw new UsageException("profile " + chosen.name() + " has no key of its own, and " + KeySource.ENV + " is for "
                         + givenUrl.value() + " (" + BASE_URL_ENV + "), not " + url.value()
                         + "; give the profile an api_key_file or api_key_command, or pass --api-key-file");
             }
-            return keys.load(given.apiKeyFile(), inUse, configFile, url.value(), profileKeyFirst);
+            return keys.load(given.apiKeyFile(), chosen, configFile, url.value(), profileKeyFirst);
         });
         Sourced<ApiKey> key = decidedKey != null ? decidedKey : new Sourced<>(null, Origin.DEFAULT);
         ProxyConfig proxy = base == null ? null : attempt(problems, () -> ProxyConfig.fromEnvironment(env, base.uri()));
