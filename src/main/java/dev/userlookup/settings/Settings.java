@@ -18,8 +18,7 @@ public record Settings(
         Sourced<Duration> timeout,
         Sourced<Integer> retries,
         Sourced<OutputFormat> output,
-        boolean colorOn,
-        boolean verbose) {
+        boolean colorOn) {
 
     public static final int DEFAULT_TIMEOUT_SECONDS = 30;
     public static final int DEFAULT_RETRIES = 3;

@@ -135,8 +135,7 @@ public final class SettingsResolver {
         ProxyConfig proxy = base == null ? null : attempt(problems, () -> ProxyConfig.fromEnvironment(env, base.uri()));
         boolean https = base != null ? base.isHttps() : url.value() != null && url.value().trim().regionMatches(true, 0, "https:", 0, 6);
         List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, profileBeforeEnvironment, configFile, https, problems);
-        return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, colorOn,
-                given.verbose());
+        return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, colorOn);
     }
 
     /**

@@ -91,13 +91,13 @@ class SettingsResolverTest {
         Integer retries;
 
         GivenOptions options() {
-            return new Typed(baseUrl, profile, apiKeyFile, caCert, output, color, timeout, retries, false, false);
+            return new Typed(baseUrl, profile, apiKeyFile, caCert, output, color, timeout, retries, false);
         }
     }
 
     /** What a command line said, as the settings read it. */
     record Typed(String baseUrl, String profile, String apiKeyFile, String caCert, OutputFormat output, ColorMode color,
-            Double timeoutSeconds, Integer retries, boolean allowInsecureHttp, boolean verbose) implements GivenOptions {
+            Double timeoutSeconds, Integer retries, boolean allowInsecureHttp) implements GivenOptions {
     }
 
     /** One row: the options and environment, which setting to read, its value and where it came from. */
