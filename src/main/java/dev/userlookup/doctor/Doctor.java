@@ -36,7 +36,7 @@ public final class Doctor {
         if (failed != null) {
             return unreachable(lines, warnings, steps, failed);
         }
-        HttpStep.Outcome outcome = HttpStep.run(client.get(), clock, settings.apiKey().origin().description(), verboseRequest);
+        HttpStep.Outcome outcome = HttpStep.run(client.get(), clock, settings.apiKey().origin(), verboseRequest);
         steps.add(outcome.http());
         if (outcome.clock() != null) {
             steps.add(outcome.clock());
@@ -67,7 +67,7 @@ public final class Doctor {
         List<String> origins = new ArrayList<>();
         for (Sourced<CaFile> file : settings.caFiles()) {
             paths.add(file.value().path().toString());
-            origins.add(file.origin().description());
+            origins.add(file.origin());
         }
         lines.add(new SettingLine("ca_files", "CA files", paths, origins.isEmpty() ? "default" : String.join(", ", origins)));
         lines.add(new SettingLine("proxy", "proxy", proxyShown(settings),
@@ -89,6 +89,6 @@ public final class Doctor {
     }
 
     private static SettingLine line(String name, String label, Object value, Sourced<?> sourced) {
-        return new SettingLine(name, label, value, sourced.origin().description());
+        return new SettingLine(name, label, value, sourced.origin());
     }
 }

@@ -51,18 +51,18 @@ final class KeySource {
     /** {@code profileFirst}: a profile named by --profile comes before USERLOOKUP_API_KEY. */
     Sourced<ApiKey> load(String apiKeyFile, Profile chosen, Path configFile, String url, boolean profileFirst) {
         if ("-".equals(apiKeyFile)) {
-            return new Sourced<>(ApiKey.of(fromStdin(), "standard input"), Origin.option("--api-key-file - (standard input)"));
+            return Sourced.option(ApiKey.of(fromStdin(), "standard input"), "--api-key-file - (standard input)");
         }
         if (apiKeyFile != null) {
-            return new Sourced<>(fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile),
-                    Origin.option("--api-key-file " + apiKeyFile));
+            return Sourced.option(fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile),
+                    "--api-key-file " + apiKeyFile);
         }
         if (!profileFirst && fromEnv() != null) {
-            return new Sourced<>(ApiKey.of(fromEnv(), ENV), Origin.environment(ENV));
+            return Sourced.environment(ApiKey.of(fromEnv(), ENV), ENV);
         }
         if (chosen != null) {
-            return new Sourced<>(fromProfile(chosen, url), Origin.profileKey(chosen.name(),
-                    chosen.apiKeyCommand() != null ? "api_key_command" : "api_key_file " + chosen.apiKeyFile(), configFile));
+            return Sourced.profileKey(fromProfile(chosen, url), chosen.name(),
+                    chosen.apiKeyCommand() != null ? "api_key_command" : "api_key_file " + chosen.apiKeyFile(), configFile);
         }
         throw new UsageException("no API key: set " + ENV + " or pass --api-key-file FILE");
     }

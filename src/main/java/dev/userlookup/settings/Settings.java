@@ -32,6 +32,6 @@ public record Settings(
     /** A client of the service by these settings, named one by one; the run adds its log, notices and clocks. */
     public ClientSettings.Builder client() {
         return ClientSettings.to(baseUrl.value(), apiKey.value()).timeout(timeout.value()).retries(retries.value()).proxy(proxy)
-                .caFiles(caFileValues()).keyOrigin(apiKey.origin().description());
+                .caFiles(caFileValues()).keyOrigin(apiKey.origin());
     }
 }

@@ -7,6 +7,7 @@ import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.network.ProxyConfig;
 import dev.userlookup.console.ColorMode;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.settings.Sourced.Kind;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -80,15 +81,12 @@ public final class SettingsResolver {
 
     private Settings decide(GivenOptions given, List<String> problems) {
         // Their bounds are checked as the command line is parsed.
-        Sourced<Duration> timeout = given.timeoutSeconds() == null
-                ? new Sourced<>(Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Origin.DEFAULT)
-                : new Sourced<>(Duration.ofMillis(Math.max(1, Math.round(given.timeoutSeconds() * 1000))),
-                        Origin.option("--timeout"));
-        Sourced<Integer> retries = given.retries() == null ? new Sourced<>(Settings.DEFAULT_RETRIES, Origin.DEFAULT)
-                : new Sourced<>(given.retries(), Origin.option("--retries"));
-        Sourced<OutputFormat> output = given.output() != null
-                ? new Sourced<>(given.output(), Origin.option("--output"))
-                : new Sourced<>(terminal.stdoutIsTerminal() ? OutputFormat.TABLE : OutputFormat.JSON, Origin.DEFAULT);
+        Sourced<Duration> timeout = given.timeoutSeconds() == null ? Sourced.byDefault(Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS))
+                : Sourced.option(Duration.ofMillis(Math.max(1, Math.round(given.timeoutSeconds() * 1000))), "--timeout");
+        Sourced<Integer> retries = given.retries() == null ? Sourced.byDefault(Settings.DEFAULT_RETRIES)
+                : Sourced.option(given.retries(), "--retries");
+        Sourced<OutputFormat> output = given.output() != null ? Sourced.option(given.output(), "--output")
+                : Sourced.byDefault(terminal.stdoutIsTerminal() ? OutputFormat.TABLE : OutputFormat.JSON);
         ColorMode color = given.color() != null ? given.color() : ColorMode.AUTO;
         boolean colorOn = output.value() == OutputFormat.TABLE && color.enabled(terminal, env);
 
@@ -99,16 +97,16 @@ public final class SettingsResolver {
                 ? attempt(problems, () -> chooseProfile(profileName.value(), configFile)) : null;
         // Without a profile read, the name given (if any) is shown as given.
         Sourced<String> profile = chosen == null ? profileName
-                : new Sourced<>(chosen.name(), profileName.value() != null ? profileName.origin() : Origin.config(null, configFile));
-        boolean profileBeforeEnvironment = profileName.origin().kind() == Origin.Kind.OPTION;
+                : profileName.value() != null ? profileName.with(chosen.name()) : Sourced.config(chosen.name(), null, configFile);
+        boolean profileBeforeEnvironment = profileName.kind() == Kind.OPTION;
         Sourced<String> url = chosen != null && chosen.baseUrl() != null
-                && (givenUrl.value() == null || profileBeforeEnvironment && givenUrl.origin().kind() == Origin.Kind.ENVIRONMENT)
-                ? new Sourced<>(chosen.baseUrl(), Origin.config(chosen.name(), configFile))
+                && (givenUrl.value() == null || profileBeforeEnvironment && givenUrl.kind() == Kind.ENVIRONMENT)
+                ? Sourced.config(chosen.baseUrl(), chosen.name(), configFile)
                 : givenUrl;
         // The profile's own key comes before the environment's only for a base URL it may go to: its
         // own, or any when it names none. A base URL given by option brings its own key, as ever.
         boolean profileKeyFirst = profileBeforeEnvironment && chosen != null && (chosen.apiKeyFile() != null || chosen.apiKeyCommand() != null)
-                && (chosen.baseUrl() == null || url.origin().kind() == Origin.Kind.CONFIG);
+                && (chosen.baseUrl() == null || url.kind() == Kind.CONFIG);
         BaseUrl base = attempt(problems, () -> {
             if (url.value() == null) {
                 throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
@@ -116,12 +114,12 @@ public final class SettingsResolver {
             }
             // Where it came from is said unless the person typed it just now.
             return BaseUrl.parse(url.value(), given.allowInsecureHttp(),
-                    url.origin().kind() == Origin.Kind.OPTION ? null : url.origin().toString());
+                    url.kind() == Kind.OPTION ? null : url.origin());
         });
         // The environment's key goes with the environment's base URL: where --profile took that
         // base URL's place, the key must not follow to the profile's service.
         boolean envKeyDisplaced = !profileKeyFirst && profileBeforeEnvironment && given.apiKeyFile() == null
-                && givenUrl.origin().kind() == Origin.Kind.ENVIRONMENT && url.origin().kind() == Origin.Kind.CONFIG
+                && givenUrl.kind() == Kind.ENVIRONMENT && url.kind() == Kind.CONFIG
                 && keys.givenOutsideProfile(null);
         Sourced<ApiKey> decidedKey = attempt(problems, () -> {
             if (envKeyDisplaced) {
@@ -131,11 +129,11 @@ public final class SettingsResolver {
             }
             return keys.load(given.apiKeyFile(), chosen, configFile, url.value(), profileKeyFirst);
         });
-        Sourced<ApiKey> key = decidedKey != null ? decidedKey : new Sourced<>(null, Origin.DEFAULT);
+        Sourced<ApiKey> key = decidedKey != null ? decidedKey : Sourced.byDefault(null);
         ProxyConfig proxy = base == null ? null : attempt(problems, () -> ProxyConfig.fromEnvironment(env, base.uri()));
         boolean https = base != null ? base.isHttps() : url.value() != null && url.value().trim().regionMatches(true, 0, "https:", 0, 6);
         List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, profileBeforeEnvironment, configFile, https, problems);
-        return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, colorOn);
+        return new Settings(url.with(base), profile, key, proxy, caFiles, timeout, retries, output, colorOn);
     }
 
     /**
@@ -146,19 +144,19 @@ public final class SettingsResolver {
             List<String> problems) {
         List<Sourced<CaFile>> files = new ArrayList<>();
         Sourced<String> given = firstOf(option, "--ca-cert", CA_CERT_ENV);
-        boolean profileFirst = profileBeforeEnvironment && given.origin().kind() == Origin.Kind.ENVIRONMENT
+        boolean profileFirst = profileBeforeEnvironment && given.kind() == Kind.ENVIRONMENT
                 && chosen != null && chosen.caCert() != null;
         if (given.value() != null && !profileFirst) {
             addIfRead(files, attempt(problems,
-                    () -> caFile(UserPaths.expand(given.value().trim(), env, null), given.origin())));
+                    () -> caFile(given.with(UserPaths.expand(given.value().trim(), env, null)))));
         } else if (chosen != null && chosen.caCert() != null) {
             addIfRead(files, attempt(problems,
-                    () -> caFile(ConfigFile.profilePath(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));
+                    () -> caFile(Sourced.config(ConfigFile.profilePath(chosen.caCert(), env), chosen.name(), configFile))));
         }
         String machine = env.get(SSL_CERT_FILE);
         if (https && machine != null && !machine.isBlank()) {
             addIfRead(files, attempt(problems,
-                    () -> caFile(Path.of(machine.trim()), Origin.environment(SSL_CERT_FILE))));
+                    () -> caFile(Sourced.environment(Path.of(machine.trim()), SSL_CERT_FILE))));
         }
         return List.copyOf(files);
     }
@@ -169,23 +167,23 @@ public final class SettingsResolver {
         }
     }
 
-    private static Sourced<CaFile> caFile(Path path, Origin origin) {
+    private static Sourced<CaFile> caFile(Sourced<Path> path) {
         try {
-            return new Sourced<>(CaFile.read(path), origin);
+            return path.with(CaFile.read(path.value()));
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage() + " (from " + origin + ")", e);
+            throw new UsageException(e.getMessage() + " (from " + path.origin() + ")", e);
         }
     }
 
     private Sourced<String> firstOf(String option, String optionName, String variable) {
         if (option != null && !option.isBlank()) {
-            return new Sourced<>(option, Origin.option(optionName));
+            return Sourced.option(option, optionName);
         }
         String fromEnv = env.get(variable);
         if (fromEnv != null && !fromEnv.isBlank()) {
-            return new Sourced<>(fromEnv, Origin.environment(variable));
+            return Sourced.environment(fromEnv, variable);
         }
-        return new Sourced<>(null, Origin.DEFAULT);
+        return Sourced.byDefault(null);
     }
 
     private Profile chooseProfile(String explicitName, Path path) {

@@ -129,25 +129,25 @@ class SettingsResolverTest {
         ApiKey key = settings.apiKey().value();
         for (String known : new String[] {PROD_KEY, SANDBOX_KEY, ENV_KEY, FILE_KEY, STDIN_KEY}) {
             if (key.redact(known).equals("***")) {
-                return new Sourced<>(known, settings.apiKey().origin());
+                return settings.apiKey().with(known);
             }
         }
-        return new Sourced<>("an unknown key", settings.apiKey().origin());
+        return settings.apiKey().with("an unknown key");
     }
 
     /** The path of the CA file at {@code index}: 0 is option, environment or profile; SSL_CERT_FILE's comes after. */
     private static Function<Settings, Sourced<?>> caFile(int index) {
         return settings -> {
             if (settings.caFiles().size() <= index) {
-                return new Sourced<>(null, Origin.DEFAULT);
+                return Sourced.byDefault(null);
             }
             Sourced<dev.userlookup.network.tls.CaFile> file = settings.caFiles().get(index);
-            return new Sourced<>(file.value().path(), file.origin());
+            return file.with(file.value().path());
         };
     }
 
     private static Sourced<?> baseUrl(Settings settings) {
-        return new Sourced<>(settings.baseUrl().value().toString(), settings.baseUrl().origin());
+        return settings.baseUrl().with(settings.baseUrl().value().toString());
     }
 
     static Stream<Row> rows() {
@@ -280,7 +280,7 @@ class SettingsResolverTest {
 
         assertEquals(List.of(), inspection.problems());
         assertEquals(row.value(), setting.value());
-        assertEquals(row.origin(), setting.origin().description());
+        assertEquals(row.origin(), setting.origin());
     }
 
     @Test
@@ -312,7 +312,7 @@ class SettingsResolverTest {
         Sourced<?> setting = row.setting().apply(resolve(given, row.env(), row.terminal(), warnings));
 
         assertEquals(row.value(), setting.value());
-        assertEquals(row.origin(), setting.origin().description());
+        assertEquals(row.origin(), setting.origin());
         assertEquals(List.of(), warnings);
     }
 
@@ -344,8 +344,8 @@ class SettingsResolverTest {
         Settings settings = resolve(given, env("USERLOOKUP_API_KEY", ENV_KEY), false, new ArrayList<>());
 
         assertEquals(SANDBOX, settings.baseUrl().value().toString());
-        assertEquals("environment USERLOOKUP_API_KEY", settings.apiKey().origin().description());
-        assertEquals(Origin.Kind.CONFIG, settings.baseUrl().origin().kind());
+        assertEquals("environment USERLOOKUP_API_KEY", settings.apiKey().origin());
+        assertEquals(Sourced.Kind.CONFIG, settings.baseUrl().kind());
     }
 
     @Test
