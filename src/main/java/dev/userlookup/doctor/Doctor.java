@@ -40,7 +40,7 @@ public final class Doctor {
             Clock clock, ShellCommand verboseRequest) {
         Settings settings = inspection.settings();
         List<SettingLine> lines = settingLines(settings);
-        if (!inspection.ok()) {
+        if (!inspection.problems().isEmpty()) {
             return new DoctorReport(lines, warnings, inspection.problems(), List.of(), ExitCode.USAGE,
                     "settings missing or wrong: " + inspection.problems().size() + " problem" + (inspection.problems().size() == 1 ? "" : "s"),
                     inspection.problems().get(0));

@@ -57,10 +57,6 @@ public final class SettingsResolver {
         public Inspection {
             problems = List.copyOf(problems);
         }
-
-        public boolean ok() {
-            return problems.isEmpty();
-        }
     }
 
     /**
