@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -143,24 +144,17 @@ public final class SettingsResolver {
         boolean profileFirst = profileBeforeEnvironment && given.kind() == Kind.ENVIRONMENT
                 && chosen != null && chosen.caCert() != null;
         if (given.value() != null && !profileFirst) {
-            addIfRead(files, attempt(problems,
-                    () -> caFile(given.with(UserPaths.expand(given.value().trim(), env, null)))));
+            files.add(attempt(problems, () -> caFile(given.with(UserPaths.expand(given.value().trim(), env, null)))));
         } else if (chosen != null && chosen.caCert() != null) {
-            addIfRead(files, attempt(problems,
+            files.add(attempt(problems,
                     () -> caFile(Sourced.config(ConfigFile.profilePath(chosen.caCert(), env), chosen.name(), configFile))));
         }
         String machine = env.get(SSL_CERT_FILE);
         if (https && machine != null && !machine.isBlank()) {
-            addIfRead(files, attempt(problems,
-                    () -> caFile(Sourced.environment(Path.of(machine.trim()), SSL_CERT_FILE))));
+            files.add(attempt(problems, () -> caFile(Sourced.environment(Path.of(machine.trim()), SSL_CERT_FILE))));
         }
-        return List.copyOf(files);
-    }
-
-    private static void addIfRead(List<Sourced<CaFile>> files, Sourced<CaFile> file) {
-        if (file != null) {
-            files.add(file);
-        }
+        // A file that could not be read is null here, its problem kept.
+        return files.stream().filter(Objects::nonNull).toList();
     }
 
     private static Sourced<CaFile> caFile(Sourced<Path> path) {
