@@ -64,7 +64,7 @@ final class KeyWait {
             } catch (TimeoutException takesAMoment) {
                 if (terminal.stderrIsTerminal()) {
                     stderr.println("userlookup: waiting for " + SafeText.escape(waitingFor) + " (at most "
-                            + seconds(bound) + "; Ctrl-C stops)");
+                            + bound() + "; Ctrl-C stops)");
                     stderr.flush();
                 }
             }
@@ -90,10 +90,6 @@ final class KeyWait {
     }
 
     String bound() {
-        return seconds(bound);
-    }
-
-    private static String seconds(Duration duration) {
-        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() / 1000.0 + " s";
+        return bound.toMillis() % 1000 == 0 ? bound.toSeconds() + " s" : bound.toMillis() / 1000.0 + " s";
     }
 }
