@@ -23,18 +23,14 @@ final class KeyWait {
     /** A key is short: past this (/dev/zero, a log file by mistake) it is not a key. */
     static final int MAX_BYTES = 64 * 1024;
     /** A key file or command that answers within this says nothing at all. */
-    private static final Duration NOTICE_AFTER = Duration.ofSeconds(1);
+    static final Duration NOTICE_AFTER = Duration.ofSeconds(1);
 
     private final Terminal terminal;
     private final PrintStream stderr;
     private final Duration bound;
     private final Duration noticeAfter;
 
-    KeyWait(Terminal terminal, PrintStream stderr) {
-        this(terminal, stderr, BOUND, NOTICE_AFTER);
-    }
-
-    /** With other times, for tests: a bound of minutes cannot be waited out there. */
+    /** Tests give other times: a bound of minutes cannot be waited out there. */
     KeyWait(Terminal terminal, PrintStream stderr, Duration bound, Duration noticeAfter) {
         this.terminal = terminal;
         this.stderr = stderr;

@@ -40,7 +40,7 @@ public final class SettingsResolver {
             Consumer<String> warn) {
         this.env = env;
         this.terminal = terminal;
-        this.keys = new KeySource(env, stdin, terminal, prompt, warn, new KeyWait(terminal, prompt));
+        this.keys = new KeySource(env, stdin, terminal, prompt, warn, new KeyWait(terminal, prompt, KeyWait.BOUND, KeyWait.NOTICE_AFTER));
     }
 
     public Settings resolve(GivenOptions given) {
