@@ -87,24 +87,21 @@ public record ConfigFile(String defaultProfile, Map<String, Profile> profiles) {
         }
         String where = "profiles." + name + ".";
         Profile profile = new Profile(name,
-                optionalText(path, where + "base_url", table.get("base_url")),
-                optionalText(path, where + "api_key_file", table.get("api_key_file")),
-                optionalText(path, where + "api_key_command", table.get("api_key_command")),
-                optionalText(path, where + "ca_cert", table.get("ca_cert")));
+                text(path, where + "base_url", table.get("base_url")),
+                text(path, where + "api_key_file", table.get("api_key_file")),
+                text(path, where + "api_key_command", table.get("api_key_command")),
+                text(path, where + "ca_cert", table.get("ca_cert")));
         if (profile.apiKeyFile() != null && profile.apiKeyCommand() != null) {
             throw new UsageException("config " + path + ": profile " + name + " has both api_key_file and api_key_command; keep one");
         }
         return profile;
     }
 
+    /** Null for a setting not given. */
     private static String text(Path path, String key, JsonNode value) {
-        if (!value.isTextual()) {
+        if (value != null && !value.isTextual()) {
             throw new UsageException("config " + path + ": " + key + " must be a string");
         }
-        return value.asText();
-    }
-
-    private static String optionalText(Path path, String key, JsonNode value) {
-        return value == null ? null : text(path, key, value);
+        return value == null ? null : value.asText();
     }
 }
