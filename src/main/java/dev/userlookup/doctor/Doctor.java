@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Settings that are missing or wrong stop it before the network: without them the steps would
@@ -120,13 +121,9 @@ public final class Doctor {
                 settings.baseUrl()));
         lines.add(line("profile", "profile", settings.profile().value(), settings.profile()));
         lines.add(line("key", "key", settings.apiKey().value() == null ? null : settings.apiKey().value().length(), settings.apiKey()));
-        List<String> paths = new ArrayList<>();
-        List<String> origins = new ArrayList<>();
-        for (Sourced<CaFile> file : settings.caFiles()) {
-            paths.add(file.value().path().toString());
-            origins.add(file.origin());
-        }
-        lines.add(new SettingLine("ca_files", "CA files", paths, origins.isEmpty() ? "default" : String.join(", ", origins)));
+        List<Sourced<CaFile>> caFiles = settings.caFiles();
+        lines.add(new SettingLine("ca_files", "CA files", caFiles.stream().map(file -> file.value().path().toString()).toList(),
+                caFiles.isEmpty() ? "default" : caFiles.stream().map(Sourced::origin).collect(Collectors.joining(", "))));
         lines.add(new SettingLine("proxy", "proxy", proxyShown(settings),
                 settings.proxy() == null ? "default" : "environment " + settings.proxy().variable()));
         lines.add(line("timeout", "timeout", settings.timeout().value().toMillis() / 1000.0, settings.timeout()));
