@@ -61,8 +61,9 @@ final class KeySource {
             return Sourced.environment(ApiKey.of(fromEnv(), ENV), ENV);
         }
         if (chosen != null) {
-            return Sourced.profileKey(fromProfile(chosen, url), chosen.name(),
-                    chosen.apiKeyCommand() != null ? "api_key_command" : "api_key_file " + chosen.apiKeyFile(), configFile);
+            // Names api_key_command, not the command itself, which may carry a secret of its own.
+            return new Sourced<>(fromProfile(chosen, url), Sourced.Kind.CONFIG, "profile " + chosen.name() + "'s "
+                    + (chosen.apiKeyCommand() != null ? "api_key_command" : "api_key_file " + chosen.apiKeyFile()) + ", in " + configFile);
         }
         throw new UsageException("no API key: set " + ENV + " or pass --api-key-file FILE");
     }

@@ -30,11 +30,6 @@ public record Sourced<T>(T value, Kind kind, String origin) {
         return new Sourced<>(value, Kind.CONFIG, (profile == null ? "default_profile" : "profile " + profile) + " in " + file);
     }
 
-    /** Names {@code api_key_command}, not the command itself, which may carry a secret of its own. */
-    static <T> Sourced<T> profileKey(T value, String profile, String source, Path file) {
-        return new Sourced<>(value, Kind.CONFIG, "profile " + profile + "'s " + source + ", in " + file);
-    }
-
     /** Another value from the same place. */
     <U> Sourced<U> with(U other) {
         return new Sourced<>(other, kind, origin);
