@@ -4,7 +4,6 @@ import dev.userlookup.console.SafeText;
 import dev.userlookup.console.Terminal;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -38,18 +37,12 @@ final class KeyWait {
         this.noticeAfter = noticeAfter;
     }
 
-    static <T> CompletableFuture<T> started(String threadName, Callable<T> work) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-            try {
-                result.complete(work.call());
-            } catch (Throwable e) {
-                result.completeExceptionally(e);
-            }
-        }, threadName);
-        thread.setDaemon(true);
-        thread.start();
-        return result;
+    static <T> CompletableFuture<T> started(String threadName, Supplier<T> work) {
+        return CompletableFuture.supplyAsync(work, task -> {
+            Thread thread = new Thread(task, threadName);
+            thread.setDaemon(true);
+            thread.start();
+        });
     }
 
     /** {@code giveUp} lets a thread blocked in an open go: the JVM waits for a thread inside a system call on its way out. */
