@@ -1,6 +1,7 @@
 package dev.userlookup.doctor;
 
 import dev.userlookup.ExitCode;
+import dev.userlookup.network.ProxyConfig;
 import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.output.ShellCommand;
 import dev.userlookup.service.ServiceClient;
@@ -124,22 +125,15 @@ public final class Doctor {
         List<Sourced<CaFile>> caFiles = settings.caFiles();
         lines.add(new SettingLine("ca_files", "CA files", caFiles.stream().map(file -> file.value().path().toString()).toList(),
                 caFiles.isEmpty() ? "default" : caFiles.stream().map(Sourced::origin).collect(Collectors.joining(", "))));
-        lines.add(new SettingLine("proxy", "proxy", proxyShown(settings),
-                settings.proxy() == null ? "default" : "environment " + settings.proxy().variable()));
+        // The proxy's address; its credentials, when it has any, as ***.
+        ProxyConfig proxy = settings.proxy();
+        String proxyShown = proxy == null ? null
+                : proxy.hasCredentials() ? "http://***@" + proxy.host() + ":" + proxy.port() : proxy.address();
+        lines.add(new SettingLine("proxy", "proxy", proxyShown, proxy == null ? "default" : "environment " + proxy.variable()));
         lines.add(line("timeout", "timeout", settings.timeout().value().toMillis() / 1000.0, settings.timeout()));
         lines.add(line("retries", "retries", settings.retries().value(), settings.retries()));
         lines.add(line("output", "output", settings.output().value().id(), settings.output()));
         return lines;
-    }
-
-    /** The proxy's address; its credentials, when it has any, as ***. */
-    private static String proxyShown(Settings settings) {
-        if (settings.proxy() == null) {
-            return null;
-        }
-        return settings.proxy().hasCredentials()
-                ? "http://***@" + settings.proxy().host() + ":" + settings.proxy().port()
-                : settings.proxy().address();
     }
 
     private static SettingLine line(String name, String label, Object value, Sourced<?> sourced) {
