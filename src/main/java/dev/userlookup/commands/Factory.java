@@ -105,10 +105,10 @@ final class Factory implements CommandLine.IFactory {
         if (client == null) {
             Settings chosen = settings();
             ClientSettings made = chosen.client()
-                    .verboseLog(chosen.verbose() ? console.messages()::verbose : null)
+                    .verboseLog(options.verbose ? console.messages()::verbose : null)
                     // A person waiting at a terminal hears of a retry, on one line rewritten by the
                     // next; -v says it already, a pipe never.
-                    .retryNotice(console.terminal().stderrIsTerminal() && !chosen.verbose() ? console.messages()::notice : null)
+                    .retryNotice(console.terminal().stderrIsTerminal() && !options.verbose ? console.messages()::notice : null)
                     .timing(timing)
                     .build();
             client = new ServiceClient(made, transport != null ? transport : new HttpTransport(made));

@@ -90,7 +90,7 @@ public final class GlobalOptions implements GivenOptions {
     @Override public Double timeoutSeconds() { return timeoutSeconds; }
     @Override public Integer retries() { return retries; }
     @Override public boolean allowInsecureHttp() { return allowInsecureHttp; }
-    @Override public boolean verbose() { return verbose; }
+    boolean verbose() { return verbose; }
 
     /** Whether the key is to be read from standard input, which then cannot carry ids too. */
     boolean keyFromStdin() {

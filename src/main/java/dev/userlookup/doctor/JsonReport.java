@@ -65,12 +65,8 @@ public final class JsonReport {
         if (value instanceof String) {
             return redact.apply((String) value);
         }
-        if (value instanceof List) {
-            List<Object> copy = new java.util.ArrayList<>();
-            for (Object each : (List<?>) value) {
-                copy.add(redacted(each, redact));
-            }
-            return copy;
+        if (value instanceof List<?> list) {
+            return list.stream().map(each -> redacted(each, redact)).toList();
         }
         return value;
     }

@@ -86,10 +86,7 @@ final class NetworkSteps {
         long started = System.nanoTime();
         try {
             InetAddress[] addresses = InetAddress.getAllByName(host);
-            List<String> shown = new ArrayList<>();
-            for (InetAddress address : addresses) {
-                shown.add(address.getHostAddress());
-            }
+            List<String> shown = Arrays.stream(addresses).map(InetAddress::getHostAddress).toList();
             steps.add(Step.passed("dns", Step.millisSince(started), Step.facts("host", host, "addresses", shown),
                     host + " -> " + String.join(", ", shown)));
             return addresses;

@@ -91,7 +91,7 @@ public final class TextReport {
         if (value instanceof List) {
             return ((List<?>) value).isEmpty() ? "none (the JDK's CAs only)" : String.join(", ", ((List<?>) value).stream().map(String::valueOf).toList());
         }
-        if ("timeout".equals(line.name()) && value != null) {
+        if ("timeout".equals(line.name())) {
             double seconds = (Double) value;
             return (seconds == Math.rint(seconds) ? String.valueOf((long) seconds) : String.valueOf(seconds)) + " s";
         }

@@ -16,17 +16,9 @@ import java.util.Map;
 import java.util.Set;
 
 /** An unknown setting is an error rather than silently ignored, so a typo such as {@code base_ulr} is caught. */
-public final class ConfigFile {
+public record ConfigFile(String defaultProfile, Map<String, Profile> profiles) {
 
     private static final Set<String> PROFILE_SETTINGS = Set.of("base_url", "api_key_file", "api_key_command", "ca_cert");
-
-    private final String defaultProfile;
-    private final Map<String, Profile> profiles;
-
-    private ConfigFile(String defaultProfile, Map<String, Profile> profiles) {
-        this.defaultProfile = defaultProfile;
-        this.profiles = profiles;
-    }
 
     public static Path location(Map<String, String> env) {
         return UserPaths.xdgFolder("XDG_CONFIG_HOME", ".config", env).resolve("userlookup").resolve("config.toml");
@@ -58,9 +50,6 @@ public final class ConfigFile {
             throw new UsageException("config " + path + ": " + at + LineFit.firstLine(e.getOriginalMessage(), "unreadable"), e);
         } catch (IOException e) {
             throw new UsageException("cannot read config " + path + ": " + e.getMessage(), e);
-        }
-        if (root == null || !root.isObject()) {
-            return new ConfigFile(null, Map.of());
         }
         String defaultProfile = null;
         Map<String, Profile> profiles = new LinkedHashMap<>();
@@ -98,33 +87,21 @@ public final class ConfigFile {
         }
         String where = "profiles." + name + ".";
         Profile profile = new Profile(name,
-                optionalText(path, where + "base_url", table.get("base_url")),
-                optionalText(path, where + "api_key_file", table.get("api_key_file")),
-                optionalText(path, where + "api_key_command", table.get("api_key_command")),
-                optionalText(path, where + "ca_cert", table.get("ca_cert")));
+                text(path, where + "base_url", table.get("base_url")),
+                text(path, where + "api_key_file", table.get("api_key_file")),
+                text(path, where + "api_key_command", table.get("api_key_command")),
+                text(path, where + "ca_cert", table.get("ca_cert")));
         if (profile.apiKeyFile() != null && profile.apiKeyCommand() != null) {
             throw new UsageException("config " + path + ": profile " + name + " has both api_key_file and api_key_command; keep one");
         }
         return profile;
     }
 
+    /** Null for a setting not given. */
     private static String text(Path path, String key, JsonNode value) {
-        if (!value.isTextual()) {
+        if (value != null && !value.isTextual()) {
             throw new UsageException("config " + path + ": " + key + " must be a string");
         }
-        return value.asText();
-    }
-
-    private static String optionalText(Path path, String key, JsonNode value) {
-        return value == null ? null : text(path, key, value);
-    }
-
-
-    public String defaultProfile() {
-        return defaultProfile;
-    }
-
-    public Map<String, Profile> profiles() {
-        return profiles;
+        return value == null ? null : value.asText();
     }
 }

@@ -18,5 +18,4 @@ public interface GivenOptions {
     Double timeoutSeconds();
     Integer retries();
     boolean allowInsecureHttp();
-    boolean verbose();
 }

@@ -37,8 +37,8 @@ final class KeyCommand {
         } catch (IOException e) {
             throw new UsageException("profile " + profile + ": cannot run the key command: " + e.getMessage(), e);
         }
-        Kept output = Kept.from(process.getInputStream(), KeyWait.MAX_BYTES + 1, "userlookup-key-command");
-        Kept errors = Kept.from(process.getErrorStream(), ERRORS_KEPT, "userlookup-key-command-errors");
+        Kept output = new Kept(process.getInputStream(), KeyWait.MAX_BYTES + 1, "userlookup-key-command");
+        Kept errors = new Kept(process.getErrorStream(), ERRORS_KEPT, "userlookup-key-command-errors");
         wait.await(process.onExit(), "profile " + profile + "'s key command",
                 () -> failed(profile, "the key command did not finish within " + wait.bound(), errors, output),
                 () -> {
@@ -83,37 +83,30 @@ final class KeyCommand {
     }
 
     /**
-     * One of the command's outputs, read on a thread of its own to its end (so the command never
-     * waits on a full pipe), keeping at most a bound of it.
+     * One of the command's outputs, read from now on a thread of its own to its end (so the command
+     * never waits on a full pipe), keeping at most a bound of it.
      */
     private static final class Kept {
         private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
-        private final int bound;
         private final Thread reader;
         private byte[] read;
 
-        private Kept(InputStream in, int bound, String threadName) {
-            this.bound = bound;
+        Kept(InputStream in, int bound, String threadName) {
             this.reader = new Thread(() -> {
                 try (in) {
                     byte[] buffer = new byte[4096];
                     for (int n; (n = in.read(buffer)) > 0; ) {
-                        keep(buffer, n);
+                        keep(buffer, n, bound);
                     }
                 } catch (IOException ended) {
                     // the command ended
                 }
             }, threadName);
             reader.setDaemon(true);
+            reader.start();
         }
 
-        static Kept from(InputStream in, int bound, String threadName) {
-            Kept kept = new Kept(in, bound, threadName);
-            kept.reader.start();
-            return kept;
-        }
-
-        private synchronized void keep(byte[] buffer, int n) {
+        private synchronized void keep(byte[] buffer, int n, int bound) {
             kept.write(buffer, 0, Math.min(n, bound - kept.size()));
         }
 

@@ -20,7 +20,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.function.Consumer;
 
-/** Every failure is exit 2 naming the source, never the key. */
+/** Every failure names the source, never the key; the resolver makes it exit 2. */
 final class KeySource {
 
     static final String ENV = "USERLOOKUP_API_KEY";
@@ -35,10 +35,6 @@ final class KeySource {
     private final Consumer<String> warn;
     private final KeyWait wait;
 
-    KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn) {
-        this(env, stdin, terminal, prompt, warn, new KeyWait(terminal, prompt));
-    }
-
     KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn, KeyWait wait) {
         this.env = env;
         this.stdin = stdin;
@@ -52,28 +48,24 @@ final class KeySource {
         return apiKeyFile != null || fromEnv() != null;
     }
 
-    Sourced<ApiKey> load(String apiKeyFile, Profile chosen, Path configFile, String url) {
-        try {
-            if ("-".equals(apiKeyFile)) {
-                return new Sourced<>(ApiKey.of(fromStdin(), "standard input"), Origin.option("--api-key-file - (standard input)"));
-            }
-            if (apiKeyFile != null) {
-                return new Sourced<>(fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile),
-                        Origin.option("--api-key-file " + apiKeyFile));
-            }
-            if (fromEnv() != null) {
-                return new Sourced<>(ApiKey.of(fromEnv(), ENV), Origin.environment(ENV));
-            }
-            if (chosen != null) {
-                return new Sourced<>(fromProfile(chosen, url), Origin.profileKey(chosen.name(),
-                        chosen.apiKeyCommand() != null ? "api_key_command" : "api_key_file " + chosen.apiKeyFile(), configFile));
-            }
-            throw new UsageException("no API key: set " + ENV + " or pass --api-key-file FILE");
-        } catch (IOException e) {
-            throw new UsageException("cannot read the API key from standard input: " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage(), e);
+    /** {@code profileFirst}: a profile named by --profile comes before USERLOOKUP_API_KEY. */
+    Sourced<ApiKey> load(String apiKeyFile, Profile chosen, Path configFile, String url, boolean profileFirst) {
+        if ("-".equals(apiKeyFile)) {
+            return Sourced.option(ApiKey.of(fromStdin(), "standard input"), "--api-key-file - (standard input)");
         }
+        if (apiKeyFile != null) {
+            return Sourced.option(fromFile(Path.of(apiKeyFile), "", "file " + apiKeyFile, "the file " + apiKeyFile),
+                    "--api-key-file " + apiKeyFile);
+        }
+        if (!profileFirst && fromEnv() != null) {
+            return Sourced.environment(ApiKey.of(fromEnv(), ENV), ENV);
+        }
+        if (chosen != null) {
+            // Names api_key_command, not the command itself, which may carry a secret of its own.
+            return new Sourced<>(fromProfile(chosen, url), Sourced.Kind.CONFIG, "profile " + chosen.name() + "'s "
+                    + (chosen.apiKeyCommand() != null ? "api_key_command" : "api_key_file " + chosen.apiKeyFile()) + ", in " + configFile);
+        }
+        throw new UsageException("no API key: set " + ENV + " or pass --api-key-file FILE");
     }
 
     private String fromEnv() {
@@ -143,9 +135,9 @@ final class KeySource {
      * A pipe or file is read to its end; a person at a terminal is asked, with echo off, and
      * the first line is the key (as ssh and sudo ask for a password).
      */
-    private String fromStdin() throws IOException {
+    private String fromStdin() {
         if (!terminal.stdinIsTerminal()) {
-            return wait.await(KeyWait.started("userlookup-key-stdin", this::readStdin), "the key on standard input",
+            return wait.await(KeyWait.started("userlookup-key-stdin", () -> readStdin(false)), "the key on standard input",
                     () -> new UsageException("standard input was not read to its end within " + wait.bound()
                             + " (a pipe that nothing writes or closes?)"),
                     () -> { });
@@ -156,7 +148,7 @@ final class KeySource {
         try {
             prompt.print("userlookup: API key (not shown): ");
             prompt.flush();
-            return typedLine(stdin);
+            return typedLine();
         } finally {
             hidden.close();
             prompt.println();
@@ -164,9 +156,10 @@ final class KeySource {
         }
     }
 
-    private String readStdin() {
+    /** All of it, or one line (read byte by byte, so nothing after the line is consumed). */
+    private String readStdin(boolean oneLine) {
         try {
-            return read(stdin, "standard input");
+            return oneLine ? readLine(stdin) : read(stdin, "standard input");
         } catch (IOException e) {
             throw new UsageException("cannot read the API key from standard input: " + e.getMessage(), e);
         }
@@ -193,25 +186,18 @@ final class KeySource {
      * so Ctrl-C at the prompt would wait for the run's stop to give up on it (5 s). The reader is
      * a daemon, left behind on Ctrl-C; the JVM ends without it.
      */
-    private static String typedLine(InputStream in) throws IOException {
-        CompletableFuture<String> typed = KeyWait.started("userlookup-key-prompt", () -> readLine(in));
+    private String typedLine() {
+        CompletableFuture<String> typed = KeyWait.started("userlookup-key-prompt", () -> readStdin(true));
         try {
             return typed.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted at the key prompt");
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException) {
-                throw (IOException) e.getCause();
-            }
-            if (e.getCause() instanceof RuntimeException) {
-                throw (RuntimeException) e.getCause();
-            }
-            throw new IllegalStateException(e.getCause());
+            throw KeyWait.thrown(e);
         }
     }
 
-    /** Byte by byte, so nothing after the line is consumed. */
     private static String readLine(InputStream in) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         for (int b; (b = in.read()) >= 0 && b != '\n'; ) {

@@ -4,7 +4,6 @@ import dev.userlookup.console.SafeText;
 import dev.userlookup.console.Terminal;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -23,18 +22,14 @@ final class KeyWait {
     /** A key is short: past this (/dev/zero, a log file by mistake) it is not a key. */
     static final int MAX_BYTES = 64 * 1024;
     /** A key file or command that answers within this says nothing at all. */
-    private static final Duration NOTICE_AFTER = Duration.ofSeconds(1);
+    static final Duration NOTICE_AFTER = Duration.ofSeconds(1);
 
     private final Terminal terminal;
     private final PrintStream stderr;
     private final Duration bound;
     private final Duration noticeAfter;
 
-    KeyWait(Terminal terminal, PrintStream stderr) {
-        this(terminal, stderr, BOUND, NOTICE_AFTER);
-    }
-
-    /** With other times, for tests: a bound of minutes cannot be waited out there. */
+    /** Tests give other times: a bound of minutes cannot be waited out there. */
     KeyWait(Terminal terminal, PrintStream stderr, Duration bound, Duration noticeAfter) {
         this.terminal = terminal;
         this.stderr = stderr;
@@ -42,18 +37,12 @@ final class KeyWait {
         this.noticeAfter = noticeAfter;
     }
 
-    static <T> CompletableFuture<T> started(String threadName, Callable<T> work) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-            try {
-                result.complete(work.call());
-            } catch (Throwable e) {
-                result.completeExceptionally(e);
-            }
-        }, threadName);
-        thread.setDaemon(true);
-        thread.start();
-        return result;
+    static <T> CompletableFuture<T> started(String threadName, Supplier<T> work) {
+        return CompletableFuture.supplyAsync(work, task -> {
+            Thread thread = new Thread(task, threadName);
+            thread.setDaemon(true);
+            thread.start();
+        });
     }
 
     /** {@code giveUp} lets a thread blocked in an open go: the JVM waits for a thread inside a system call on its way out. */
@@ -64,7 +53,7 @@ final class KeyWait {
             } catch (TimeoutException takesAMoment) {
                 if (terminal.stderrIsTerminal()) {
                     stderr.println("userlookup: waiting for " + SafeText.escape(waitingFor) + " (at most "
-                            + seconds(bound) + "; Ctrl-C stops)");
+                            + bound() + "; Ctrl-C stops)");
                     stderr.flush();
                 }
             }
@@ -77,21 +66,19 @@ final class KeyWait {
             giveUp.run();
             throw new CancellationException("stopped while waiting for " + waitingFor);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException) {
-                throw (RuntimeException) e.getCause();
-            }
-            if (e.getCause() instanceof Error) {
-                throw (Error) e.getCause();
-            }
-            throw new IllegalStateException(e.getCause());
+            throw thrown(e);
         }
     }
 
-    String bound() {
-        return seconds(bound);
+    /** What the work threw, to be thrown as it was. */
+    static RuntimeException thrown(ExecutionException e) {
+        if (e.getCause() instanceof Error error) {
+            throw error;
+        }
+        return e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
     }
 
-    private static String seconds(Duration duration) {
-        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() / 1000.0 + " s";
+    String bound() {
+        return bound.toMillis() % 1000 == 0 ? bound.toSeconds() + " s" : bound.toMillis() / 1000.0 + " s";
     }
 }

@@ -5,7 +5,6 @@ import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.network.ProxyConfig;
-import dev.userlookup.console.ColorMode;
 import java.time.Duration;
 import java.util.List;
 
@@ -19,9 +18,7 @@ public record Settings(
         Sourced<Duration> timeout,
         Sourced<Integer> retries,
         Sourced<OutputFormat> output,
-        Sourced<ColorMode> color,
-        boolean colorOn,
-        boolean verbose) {
+        boolean colorOn) {
 
     public static final int DEFAULT_TIMEOUT_SECONDS = 30;
     public static final int DEFAULT_RETRIES = 3;
@@ -35,6 +32,6 @@ public record Settings(
     /** A client of the service by these settings, named one by one; the run adds its log, notices and clocks. */
     public ClientSettings.Builder client() {
         return ClientSettings.to(baseUrl.value(), apiKey.value()).timeout(timeout.value()).retries(retries.value()).proxy(proxy)
-                .caFiles(caFileValues()).keyOrigin(apiKey.origin().description());
+                .caFiles(caFileValues()).keyOrigin(apiKey.origin());
     }
 }

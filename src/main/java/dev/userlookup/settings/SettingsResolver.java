@@ -7,6 +7,7 @@ import dev.userlookup.network.tls.CaFile;
 import dev.userlookup.network.ProxyConfig;
 import dev.userlookup.console.ColorMode;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.settings.Sourced.Kind;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -33,17 +35,12 @@ public final class SettingsResolver {
     private final Map<String, String> env;
     private final Terminal terminal;
     private final KeySource keys;
-    /** The keys with USERLOOKUP_API_KEY unread: a profile named by --profile comes before it. */
-    private final KeySource keysBesideTheEnvironment;
 
     public SettingsResolver(Map<String, String> env, Terminal terminal, InputStream stdin, PrintStream prompt,
             Consumer<String> warn) {
         this.env = env;
         this.terminal = terminal;
-        this.keys = new KeySource(env, stdin, terminal, prompt, warn);
-        Map<String, String> withoutKey = new java.util.HashMap<>(env);
-        withoutKey.remove(KeySource.ENV);
-        this.keysBesideTheEnvironment = new KeySource(withoutKey, stdin, terminal, prompt, warn);
+        this.keys = new KeySource(env, stdin, terminal, prompt, warn, new KeyWait(terminal, prompt, KeyWait.BOUND, KeyWait.NOTICE_AFTER));
     }
 
     public Settings resolve(GivenOptions given) {
@@ -61,19 +58,18 @@ public final class SettingsResolver {
         public Inspection {
             problems = List.copyOf(problems);
         }
-
-        public boolean ok() {
-            return problems.isEmpty();
-        }
     }
 
-    /** The decision, or null with its refusal kept in {@code problems} (doctor's); thrown when there is no list. */
+    /**
+     * The decision, or null with its refusal kept in {@code problems} (doctor's); thrown when there is no list.
+     * A value refused in its own class's words (base URL, proxy, key) is refused as the user's input.
+     */
     private static <T> T attempt(List<String> problems, Supplier<T> decision) {
         try {
             return decision.get();
-        } catch (UsageException e) {
+        } catch (UsageException | IllegalArgumentException e) {
             if (problems == null) {
-                throw e;
+                throw e instanceof UsageException usage ? usage : new UsageException(e.getMessage(), e);
             }
             problems.add(e.getMessage());
             return null;
@@ -82,79 +78,59 @@ public final class SettingsResolver {
 
     private Settings decide(GivenOptions given, List<String> problems) {
         // Their bounds are checked as the command line is parsed.
-        Sourced<Duration> timeout = given.timeoutSeconds() == null
-                ? new Sourced<>(Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Origin.DEFAULT)
-                : new Sourced<>(Duration.ofMillis(Math.max(1, Math.round(given.timeoutSeconds() * 1000))),
-                        Origin.option("--timeout"));
-        Sourced<Integer> retries = given.retries() == null ? new Sourced<>(Settings.DEFAULT_RETRIES, Origin.DEFAULT)
-                : new Sourced<>(given.retries(), Origin.option("--retries"));
-        Sourced<OutputFormat> output = given.output() != null
-                ? new Sourced<>(given.output(), Origin.option("--output"))
-                : new Sourced<>(terminal.stdoutIsTerminal() ? OutputFormat.TABLE : OutputFormat.JSON, Origin.DEFAULT);
-        Sourced<ColorMode> color = color(given.color());
-        boolean colorOn = output.value() == OutputFormat.TABLE && color.value().enabled(terminal, env);
+        Sourced<Duration> timeout = given.timeoutSeconds() == null ? Sourced.byDefault(Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS))
+                : Sourced.option(Duration.ofMillis(Math.max(1, Math.round(given.timeoutSeconds() * 1000))), "--timeout");
+        Sourced<Integer> retries = given.retries() == null ? Sourced.byDefault(Settings.DEFAULT_RETRIES)
+                : Sourced.option(given.retries(), "--retries");
+        Sourced<OutputFormat> output = given.output() != null ? Sourced.option(given.output(), "--output")
+                : Sourced.byDefault(terminal.stdoutIsTerminal() ? OutputFormat.TABLE : OutputFormat.JSON);
+        ColorMode color = given.color() != null ? given.color() : ColorMode.AUTO;
+        boolean colorOn = output.value() == OutputFormat.TABLE && color.enabled(terminal, env);
 
         Sourced<String> givenUrl = firstOf(given.baseUrl(), "--base-url", BASE_URL_ENV);
         Sourced<String> profileName = firstOf(given.profile(), "--profile", PROFILE_ENV);
         Path configFile = ConfigFile.location(env);
-        Profile chosen = null;
-        Sourced<String> profile = new Sourced<>(null, Origin.DEFAULT);
-        if (profileName.value() != null || givenUrl.value() == null || !keys.givenOutsideProfile(given.apiKeyFile())) {
-            chosen = attempt(problems, () -> chooseProfile(profileName.value(), configFile));
-            if (chosen != null) {
-                profile = new Sourced<>(chosen.name(), profileName.value() != null ? profileName.origin() : Origin.config(null, configFile));
-            } else if (profileName.value() != null) {
-                profile = new Sourced<>(profileName.value(), profileName.origin());
-            }
-        }
-        boolean profileBeforeEnvironment = profileName.origin().kind() == Origin.Kind.OPTION;
+        Profile chosen = profileName.value() != null || givenUrl.value() == null || !keys.givenOutsideProfile(given.apiKeyFile())
+                ? attempt(problems, () -> chooseProfile(profileName.value(), configFile)) : null;
+        // Without a profile read, the name given (if any) is shown as given.
+        Sourced<String> profile = chosen == null ? profileName
+                : profileName.value() != null ? profileName.with(chosen.name()) : Sourced.config(chosen.name(), null, configFile);
+        boolean profileBeforeEnvironment = profileName.kind() == Kind.OPTION;
         Sourced<String> url = chosen != null && chosen.baseUrl() != null
-                && (givenUrl.value() == null || profileBeforeEnvironment && givenUrl.origin().kind() == Origin.Kind.ENVIRONMENT)
-                ? new Sourced<>(chosen.baseUrl(), Origin.config(chosen.name(), configFile))
+                && (givenUrl.value() == null || profileBeforeEnvironment && givenUrl.kind() == Kind.ENVIRONMENT)
+                ? Sourced.config(chosen.baseUrl(), chosen.name(), configFile)
                 : givenUrl;
-        Profile inUse = chosen;
         // The profile's own key comes before the environment's only for a base URL it may go to: its
         // own, or any when it names none. A base URL given by option brings its own key, as ever.
-        KeySource keySource = profileBeforeEnvironment && chosen != null && (chosen.apiKeyFile() != null || chosen.apiKeyCommand() != null)
-                && (chosen.baseUrl() == null || url.origin().kind() == Origin.Kind.CONFIG) ? keysBesideTheEnvironment : keys;
+        boolean profileKeyFirst = profileBeforeEnvironment && chosen != null && (chosen.apiKeyFile() != null || chosen.apiKeyCommand() != null)
+                && (chosen.baseUrl() == null || url.kind() == Kind.CONFIG);
         BaseUrl base = attempt(problems, () -> {
             if (url.value() == null) {
                 throw new UsageException("no base URL: pass --base-url URL or set " + BASE_URL_ENV
-                        + (inUse == null ? "" : ", or give profile " + inUse.name() + " a base_url"));
+                        + (chosen == null ? "" : ", or give profile " + chosen.name() + " a base_url"));
             }
-            try {
-                // Where it came from is said unless the person typed it just now.
-                return BaseUrl.parse(url.value(), given.allowInsecureHttp(),
-                        url.origin().kind() == Origin.Kind.OPTION ? null : url.origin().toString());
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage(), e);
-            }
+            // Where it came from is said unless the person typed it just now.
+            return BaseUrl.parse(url.value(), given.allowInsecureHttp(),
+                    url.kind() == Kind.OPTION ? null : url.origin());
         });
         // The environment's key goes with the environment's base URL: where --profile took that
         // base URL's place, the key must not follow to the profile's service.
-        boolean envKeyDisplaced = keySource == keys && profileBeforeEnvironment && given.apiKeyFile() == null
-                && givenUrl.origin().kind() == Origin.Kind.ENVIRONMENT && url.origin().kind() == Origin.Kind.CONFIG
+        boolean envKeyDisplaced = !profileKeyFirst && profileBeforeEnvironment && given.apiKeyFile() == null
+                && givenUrl.kind() == Kind.ENVIRONMENT && url.kind() == Kind.CONFIG
                 && keys.givenOutsideProfile(null);
         Sourced<ApiKey> decidedKey = attempt(problems, () -> {
             if (envKeyDisplaced) {
-                throw new UsageException("profile " + inUse.name() + " has no key of its own, and " + KeySource.ENV + " is for "
+                throw new UsageException("profile " + chosen.name() + " has no key of its own, and " + KeySource.ENV + " is for "
                         + givenUrl.value() + " (" + BASE_URL_ENV + "), not " + url.value()
                         + "; give the profile an api_key_file or api_key_command, or pass --api-key-file");
             }
-            return keySource.load(given.apiKeyFile(), inUse, configFile, url.value());
+            return keys.load(given.apiKeyFile(), chosen, configFile, url.value(), profileKeyFirst);
         });
-        Sourced<ApiKey> key = decidedKey != null ? decidedKey : new Sourced<>(null, Origin.DEFAULT);
-        ProxyConfig proxy = base == null ? null : attempt(problems, () -> {
-            try {
-                return ProxyConfig.fromEnvironment(env, base.uri());
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage(), e);
-            }
-        });
+        Sourced<ApiKey> key = decidedKey != null ? decidedKey : Sourced.byDefault(null);
+        ProxyConfig proxy = base == null ? null : attempt(problems, () -> ProxyConfig.fromEnvironment(env, base.uri()));
         boolean https = base != null ? base.isHttps() : url.value() != null && url.value().trim().regionMatches(true, 0, "https:", 0, 6);
         List<Sourced<CaFile>> caFiles = caFiles(given.caCert(), chosen, profileBeforeEnvironment, configFile, https, problems);
-        return new Settings(new Sourced<>(base, url.origin()), profile, key, proxy, caFiles, timeout, retries, output, color, colorOn,
-                given.verbose());
+        return new Settings(url.with(base), profile, key, proxy, caFiles, timeout, retries, output, colorOn);
     }
 
     /**
@@ -165,59 +141,39 @@ public final class SettingsResolver {
             List<String> problems) {
         List<Sourced<CaFile>> files = new ArrayList<>();
         Sourced<String> given = firstOf(option, "--ca-cert", CA_CERT_ENV);
-        boolean profileFirst = profileBeforeEnvironment && given.origin().kind() == Origin.Kind.ENVIRONMENT
+        boolean profileFirst = profileBeforeEnvironment && given.kind() == Kind.ENVIRONMENT
                 && chosen != null && chosen.caCert() != null;
         if (given.value() != null && !profileFirst) {
-            addIfRead(files, attempt(problems,
-                    () -> caFile(UserPaths.expand(given.value().trim(), env, null), given.origin())));
+            files.add(attempt(problems, () -> caFile(given.with(UserPaths.expand(given.value().trim(), env, null)))));
         } else if (chosen != null && chosen.caCert() != null) {
-            addIfRead(files, attempt(problems,
-                    () -> caFile(ConfigFile.profilePath(chosen.caCert(), env), Origin.config(chosen.name(), configFile))));
+            files.add(attempt(problems,
+                    () -> caFile(Sourced.config(ConfigFile.profilePath(chosen.caCert(), env), chosen.name(), configFile))));
         }
         String machine = env.get(SSL_CERT_FILE);
         if (https && machine != null && !machine.isBlank()) {
-            addIfRead(files, attempt(problems,
-                    () -> caFile(Path.of(machine.trim()), Origin.environment(SSL_CERT_FILE))));
+            files.add(attempt(problems, () -> caFile(Sourced.environment(Path.of(machine.trim()), SSL_CERT_FILE))));
         }
-        return List.copyOf(files);
+        // A file that could not be read is null here, its problem kept.
+        return files.stream().filter(Objects::nonNull).toList();
     }
 
-    private static void addIfRead(List<Sourced<CaFile>> files, Sourced<CaFile> file) {
-        if (file != null) {
-            files.add(file);
-        }
-    }
-
-    private static Sourced<CaFile> caFile(Path path, Origin origin) {
+    private static Sourced<CaFile> caFile(Sourced<Path> path) {
         try {
-            return new Sourced<>(CaFile.read(path), origin);
+            return path.with(CaFile.read(path.value()));
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage() + " (from " + origin + ")", e);
+            throw new UsageException(e.getMessage() + " (from " + path.origin() + ")", e);
         }
-    }
-
-    private Sourced<ColorMode> color(ColorMode option) {
-        if (option != null) {
-            return new Sourced<>(option, Origin.option("--color"));
-        }
-        for (String variable : new String[] {"CLICOLOR_FORCE", "NO_COLOR"}) {
-            String value = env.get(variable);
-            if (value != null && !value.isEmpty()) {
-                return new Sourced<>(ColorMode.AUTO, Origin.environment(variable));
-            }
-        }
-        return new Sourced<>(ColorMode.AUTO, Origin.DEFAULT);
     }
 
     private Sourced<String> firstOf(String option, String optionName, String variable) {
         if (option != null && !option.isBlank()) {
-            return new Sourced<>(option, Origin.option(optionName));
+            return Sourced.option(option, optionName);
         }
         String fromEnv = env.get(variable);
         if (fromEnv != null && !fromEnv.isBlank()) {
-            return new Sourced<>(fromEnv, Origin.environment(variable));
+            return Sourced.environment(fromEnv, variable);
         }
-        return new Sourced<>(null, Origin.DEFAULT);
+        return Sourced.byDefault(null);
     }
 
     private Profile chooseProfile(String explicitName, Path path) {

@@ -93,7 +93,6 @@ class OptionsTest {
         // The defaults are the settings' (one place), and help says the same.
         assertEquals(java.time.Duration.ofSeconds(30), settings.timeout().value());
         assertEquals(3, settings.retries().value());
-        assertEquals(dev.userlookup.console.ColorMode.AUTO, settings.color().value());
         String help = Cli.bare().run("--help").out();
         assertTrue(help.replaceAll("\\s+", " ").contains("Bound on one request, body included (default: 30)."), help);
         assertTrue(help.replaceAll("\\s+", " ").contains("Retries of a failed request (default: 3)."), help);

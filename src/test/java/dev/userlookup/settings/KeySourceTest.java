@@ -92,7 +92,7 @@ class KeySourceTest {
     void aFifoThatNothingWritesEndsTheRunAfterTheBoundNamingItAndSaysAtATerminalWhatItWaitsFor() {
         long started = System.nanoTime();
         UsageException refused = assertThrows(UsageException.class,
-                () -> source(true, Duration.ZERO, InputStream.nullInputStream()).load(fifo.toString(), null, null, URL));
+                () -> source(true, Duration.ZERO, InputStream.nullInputStream()).load(fifo.toString(), null, null, URL, false));
 
         assertEquals("the API key file " + fifo + " was not read to its end within 0.3 s (a FIFO that nothing writes or closes?)",
                 refused.getMessage());
@@ -103,7 +103,7 @@ class KeySourceTest {
     @Test
     void offATerminalItWaitsWithoutAWord() {
         assertThrows(UsageException.class, () -> source(false, Duration.ZERO, InputStream.nullInputStream())
-                .load(fifo.toString(), null, null, URL));
+                .load(fifo.toString(), null, null, URL, false));
 
         assertEquals("", said());
     }
@@ -115,14 +115,14 @@ class KeySourceTest {
         Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
 
         assertEquals("team-key-000001", source(true, Duration.ofSeconds(30), InputStream.nullInputStream())
-                .load(file.toString(), null, null, URL).value().value());
+                .load(file.toString(), null, null, URL, false).value().value());
         assertEquals("", said());
     }
 
     @Test
     void aKeyWrittenIntoTheFifoWhileItWaitsIsTaken() throws Exception {
         CompletableFuture<String> key = CompletableFuture.supplyAsync(
-                () -> source(true, Duration.ZERO, InputStream.nullInputStream()).load(fifo.toString(), null, null, URL).value().value());
+                () -> source(true, Duration.ZERO, InputStream.nullInputStream()).load(fifo.toString(), null, null, URL, false).value().value());
         assertTrue(saidSomething.await(30, TimeUnit.SECONDS), "nothing said");
         // The bound is short here: the key goes in as soon as the run says it waits.
         try (OutputStream writer = Files.newOutputStream(fifo, StandardOpenOption.WRITE)) {
@@ -138,7 +138,7 @@ class KeySourceTest {
         CompletableFuture<Throwable> ended = new CompletableFuture<>();
         Thread run = new Thread(() -> {
             try {
-                source.load(fifo.toString(), null, null, URL);
+                source.load(fifo.toString(), null, null, URL, false);
                 ended.complete(null);
             } catch (Throwable e) {
                 ended.complete(e);
@@ -160,7 +160,7 @@ class KeySourceTest {
         PipedInputStream stdin = new PipedInputStream(writer);
         writer.write("stdin-key-0001\n".getBytes(StandardCharsets.UTF_8));
 
-        UsageException refused = assertThrows(UsageException.class, () -> source(true, Duration.ZERO, stdin).load("-", null, null, URL));
+        UsageException refused = assertThrows(UsageException.class, () -> source(true, Duration.ZERO, stdin).load("-", null, null, URL, false));
 
         assertEquals("standard input was not read to its end within 0.3 s (a pipe that nothing writes or closes?)", refused.getMessage());
         assertEquals("userlookup: waiting for the key on standard input (at most 0.3 s; Ctrl-C stops)\n", said());
@@ -173,7 +173,7 @@ class KeySourceTest {
         Profile profile = new Profile("p", URL, null, "echo $$ > '" + pid + "'; echo 'touch the security key' >&2; sleep 600", null);
 
         UsageException refused = assertThrows(UsageException.class,
-                () -> source(true, Duration.ZERO, InputStream.nullInputStream()).load(null, profile, folder.resolve("config.toml"), URL));
+                () -> source(true, Duration.ZERO, InputStream.nullInputStream()).load(null, profile, folder.resolve("config.toml"), URL, false));
 
         assertEquals("profile p: the key command did not finish within 0.3 s: touch the security key", refused.getMessage());
         assertEquals("userlookup: waiting for profile p's key command (at most 0.3 s; Ctrl-C stops)\n", said());
@@ -186,7 +186,7 @@ class KeySourceTest {
     @Test
     void devZeroIsBoundedBySize() {
         UsageException refused = assertThrows(UsageException.class,
-                () -> source(true, Duration.ofSeconds(30), InputStream.nullInputStream()).load("/dev/zero", null, null, URL));
+                () -> source(true, Duration.ofSeconds(30), InputStream.nullInputStream()).load("/dev/zero", null, null, URL, false));
 
         assertEquals("the API key from the file /dev/zero is larger than 64 KiB: that is not a key", refused.getMessage());
         assertEquals("", said());

@@ -91,13 +91,13 @@ class SettingsResolverTest {
         Integer retries;
 
         GivenOptions options() {
-            return new Typed(baseUrl, profile, apiKeyFile, caCert, output, color, timeout, retries, false, false);
+            return new Typed(baseUrl, profile, apiKeyFile, caCert, output, color, timeout, retries, false);
         }
     }
 
     /** What a command line said, as the settings read it. */
     record Typed(String baseUrl, String profile, String apiKeyFile, String caCert, OutputFormat output, ColorMode color,
-            Double timeoutSeconds, Integer retries, boolean allowInsecureHttp, boolean verbose) implements GivenOptions {
+            Double timeoutSeconds, Integer retries, boolean allowInsecureHttp) implements GivenOptions {
     }
 
     /** One row: the options and environment, which setting to read, its value and where it came from. */
@@ -129,25 +129,25 @@ class SettingsResolverTest {
         ApiKey key = settings.apiKey().value();
         for (String known : new String[] {PROD_KEY, SANDBOX_KEY, ENV_KEY, FILE_KEY, STDIN_KEY}) {
             if (key.redact(known).equals("***")) {
-                return new Sourced<>(known, settings.apiKey().origin());
+                return settings.apiKey().with(known);
             }
         }
-        return new Sourced<>("an unknown key", settings.apiKey().origin());
+        return settings.apiKey().with("an unknown key");
     }
 
     /** The path of the CA file at {@code index}: 0 is option, environment or profile; SSL_CERT_FILE's comes after. */
     private static Function<Settings, Sourced<?>> caFile(int index) {
         return settings -> {
             if (settings.caFiles().size() <= index) {
-                return new Sourced<>(null, Origin.DEFAULT);
+                return Sourced.byDefault(null);
             }
             Sourced<dev.userlookup.network.tls.CaFile> file = settings.caFiles().get(index);
-            return new Sourced<>(file.value().path(), file.origin());
+            return file.with(file.value().path());
         };
     }
 
     private static Sourced<?> baseUrl(Settings settings) {
-        return new Sourced<>(settings.baseUrl().value().toString(), settings.baseUrl().origin());
+        return settings.baseUrl().with(settings.baseUrl().value().toString());
     }
 
     static Stream<Row> rows() {
@@ -249,13 +249,6 @@ class SettingsResolverTest {
                 OutputFormat.CSV, "option --output"));
         rows.add(row("output json by default into a pipe", NONE, env(), Settings::output, OutputFormat.JSON, "default"));
         rows.add(new Row("output table by default on a terminal", NONE, env(), true, Settings::output, OutputFormat.TABLE, "default"));
-        // colour: option, environment, default
-        rows.add(row("colour from the option beats NO_COLOR", g -> g.color = ColorMode.ALWAYS, env("NO_COLOR", "1"),
-                Settings::color, ColorMode.ALWAYS, "option --color"));
-        rows.add(row("colour from NO_COLOR", NONE, env("NO_COLOR", "1"), Settings::color, ColorMode.AUTO, "environment NO_COLOR"));
-        rows.add(row("colour from CLICOLOR_FORCE", NONE, env("CLICOLOR_FORCE", "1"), Settings::color, ColorMode.AUTO,
-                "environment CLICOLOR_FORCE"));
-        rows.add(row("colour by default", NONE, env(), Settings::color, ColorMode.AUTO, "default"));
         return rows.stream();
     }
 
@@ -287,7 +280,7 @@ class SettingsResolverTest {
 
         assertEquals(List.of(), inspection.problems());
         assertEquals(row.value(), setting.value());
-        assertEquals(row.origin(), setting.origin().description());
+        assertEquals(row.origin(), setting.origin());
     }
 
     @Test
@@ -319,7 +312,7 @@ class SettingsResolverTest {
         Sourced<?> setting = row.setting().apply(resolve(given, row.env(), row.terminal(), warnings));
 
         assertEquals(row.value(), setting.value());
-        assertEquals(row.origin(), setting.origin().description());
+        assertEquals(row.origin(), setting.origin());
         assertEquals(List.of(), warnings);
     }
 
@@ -351,8 +344,8 @@ class SettingsResolverTest {
         Settings settings = resolve(given, env("USERLOOKUP_API_KEY", ENV_KEY), false, new ArrayList<>());
 
         assertEquals(SANDBOX, settings.baseUrl().value().toString());
-        assertEquals("environment USERLOOKUP_API_KEY", settings.apiKey().origin().description());
-        assertEquals(Origin.Kind.CONFIG, settings.baseUrl().origin().kind());
+        assertEquals("environment USERLOOKUP_API_KEY", settings.apiKey().origin());
+        assertEquals(Sourced.Kind.CONFIG, settings.baseUrl().kind());
     }
 
     @Test
@@ -372,16 +365,28 @@ class SettingsResolverTest {
         assertEquals(FILE_KEY, key(resolve(given, exported, false, new ArrayList<>())).value());
     }
 
+    /** By default (auto) colour is on only for a table on a terminal; NO_COLOR, CLICOLOR_FORCE and --color change that. */
     @Test
     void colourIsOnOnlyForATableOnATerminal() {
         Given table = new Given();
         Given csv = new Given();
         csv.output = OutputFormat.CSV;
+        Given tableInAPipe = new Given();
+        tableInAPipe.output = OutputFormat.TABLE;
+        Given always = new Given();
+        always.output = OutputFormat.TABLE;
+        always.color = ColorMode.ALWAYS;
+        Given never = new Given();
+        never.color = ColorMode.NEVER;
 
         assertTrue(resolve(table, env(), true, new ArrayList<>()).colorOn());
         assertEquals(false, resolve(table, env("NO_COLOR", "1"), true, new ArrayList<>()).colorOn());
         assertEquals(false, resolve(csv, env(), true, new ArrayList<>()).colorOn());
         assertEquals(false, resolve(table, env(), false, new ArrayList<>()).colorOn());
+        assertEquals(false, resolve(tableInAPipe, env(), false, new ArrayList<>()).colorOn());
+        assertTrue(resolve(tableInAPipe, env("CLICOLOR_FORCE", "1"), false, new ArrayList<>()).colorOn());
+        assertTrue(resolve(always, env("NO_COLOR", "1"), false, new ArrayList<>()).colorOn());
+        assertEquals(false, resolve(never, env("CLICOLOR_FORCE", "1"), true, new ArrayList<>()).colorOn());
     }
 
     @Test

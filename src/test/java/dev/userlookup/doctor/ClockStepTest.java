@@ -7,11 +7,11 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /** The clock step, from the service's Date as the answer carries it (an instant). */
-class HttpStepTest {
+class ClockStepTest {
 
     @Test
     void theServicesDateIsShownInTheFormHttpSendsIt() {
-        Step clock = HttpStep.clockStep(Instant.parse("2026-11-05T03:00:00Z"), Instant.parse("2026-11-05T03:02:00Z"));
+        Step clock = Doctor.clockStep(Instant.parse("2026-11-05T03:00:00Z"), Instant.parse("2026-11-05T03:02:00Z"));
 
         assertEquals("Thu, 05 Nov 2026 03:00:00 GMT", clock.facts().get("service_date"));
         assertEquals(-120L, clock.facts().get("skew_seconds"));
@@ -22,7 +22,7 @@ class HttpStepTest {
     @Test
     void aSkewBelowASecondIsNone() {
         // This machine a little behind: the service's Date, in whole seconds, is just ahead of it.
-        Step clock = HttpStep.clockStep(Instant.parse("2026-11-05T03:00:00Z"), Instant.parse("2026-11-05T02:59:59.100Z"));
+        Step clock = Doctor.clockStep(Instant.parse("2026-11-05T03:00:00Z"), Instant.parse("2026-11-05T02:59:59.100Z"));
 
         assertEquals(0L, clock.facts().get("skew_seconds"));
         assertEquals("in step with the service", clock.summary());
@@ -30,6 +30,6 @@ class HttpStepTest {
 
     @Test
     void noDateNoClockStep() {
-        assertNull(HttpStep.clockStep(null, Instant.EPOCH));
+        assertNull(Doctor.clockStep(null, Instant.EPOCH));
     }
 }
