@@ -1,7 +1,6 @@
 package dev.userlookup.model;
 
 import dev.userlookup.model.json.JsonBytes;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /** The document is kept as sent, top-level unknown fields included. */
@@ -14,12 +13,7 @@ public final class UserPage {
     private final Integer limit;
     private volatile Releasable hold;
 
-    /** For tests. */
-    public UserPage(ObjectNode json, List<UserRecord> users, Long total, Long offset, Integer limit) {
-        this(JsonBytes.written(json), users, total, offset, limit);
-    }
-
-    UserPage(JsonBytes source, List<UserRecord> users, Long total, Long offset, Integer limit) {
+    public UserPage(JsonBytes source, List<UserRecord> users, Long total, Long offset, Integer limit) {
         this.source = source;
         this.users = List.copyOf(users);
         this.total = total;

@@ -19,15 +19,6 @@ public final class JsonBytes {
         this.length = length;
     }
 
-    public static JsonBytes written(com.fasterxml.jackson.databind.JsonNode tree) {
-        try {
-            byte[] bytes = Json.mapper().writeValueAsBytes(tree);
-            return new JsonBytes(bytes, 0, bytes.length);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
     /** Shared: never written to. */
     public byte[] body() {
         return body;
