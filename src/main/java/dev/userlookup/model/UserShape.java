@@ -14,7 +14,7 @@ import java.util.List;
  * so wrong types are refused in every format while JSON output never pays for a tree. Takes the
  * known fields' text on the same pass, so no output reads the user again. Not for several threads.
  */
-final class UserShape {
+final class UserShape implements ResponseParser.Shape<UserRecord> {
 
     /** {@code provider} unless missing or null (then a wrong type is an error, not a fallback); else the deprecated {@code source} older services send alone. */
     private static final String PROVIDER = "provider";
@@ -44,6 +44,8 @@ final class UserShape {
         }
     }
 
+    private final Question question;
+    private final byte[] body;
     private final String[] problems = new String[FIELDS.length];
     private final String[] text = new String[FIELDS.length];
     private final String[][] nested = new String[FIELDS.length][];
@@ -51,8 +53,14 @@ final class UserShape {
     private String[] nestedText;
     private final List<UserRecord.ConnectedSource> sources = new ArrayList<>();
 
-    /** Null when well formed, otherwise what is wrong, with the field's path. */
-    String read(JsonParser parser) throws IOException {
+    UserShape(Question question, byte[] body) {
+        this.question = question;
+        this.body = body;
+    }
+
+    /** The problem has the field's path. */
+    @Override
+    public String read(JsonParser parser) throws IOException {
         Arrays.fill(problems, null);
         Arrays.fill(text, null);
         Arrays.fill(nested, null);
@@ -97,8 +105,9 @@ final class UserShape {
         return null;
     }
 
-    UserRecord record(JsonBytes source, Question question) {
-        return new UserRecord(source, text.clone(), nested.clone(), List.copyOf(sources), question);
+    @Override
+    public UserRecord made(int start, int end) {
+        return new UserRecord(new JsonBytes(body, start, end - start), text.clone(), nested.clone(), List.copyOf(sources), question);
     }
 
     private void text(JsonParser parser, JsonToken token, UserField field) throws IOException {
