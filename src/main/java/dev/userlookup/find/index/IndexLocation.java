@@ -69,10 +69,6 @@ final class IndexLocation {
         return baseUrl;
     }
 
-    Path folder() {
-        return folder;
-    }
-
     Path keyTeamFile() {
         return keys.resolve(keyDigest);
     }
