@@ -135,7 +135,7 @@ class BehindARateLimitTest {
             String last = run.fake.users().userId(USERS - 1);
             List<String> found = new ArrayList<>();
             new UserIdSearch(run.client, UserIndex.none(), PARALLEL, WalkProgress.NONE, line -> { })
-                    .find(WantedIds.of(List.of(last)), new AnswerSink() {
+                    .find(new WantedIds(List.of(last)), new AnswerSink() {
                         @Override
                         public void found(String asked, UserRecord user) {
                             found.add(user.userId());
