@@ -38,7 +38,7 @@ final class KeySpellings {
     }
 
     boolean foundIn(byte[] text) {
-        return find(text, text.length).length > 0;
+        return find(text, text.length).size > 0;
     }
 
     /**
@@ -48,16 +48,16 @@ final class KeySpellings {
      */
     byte[] replaced(byte[] text, int limit) {
         int end = (int) Math.min(text.length, (long) limit + (long) asSent.length * WIDEST_ESCAPE);
-        int[] spans = find(text, end);
-        if (spans.length == 0) {
+        Spans spans = find(text, end);
+        if (spans.size == 0) {
             return Arrays.copyOf(text, Math.min(limit, text.length));
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(end, 1 << 16));
         int at = 0;
-        for (int s = 0; s < spans.length && spans[s] < limit; s += 2) {
-            out.write(text, at, spans[s] - at);
+        for (int s = 0; s < spans.size && spans.starts[s] < limit; s++) {
+            out.write(text, at, spans.starts[s] - at);
             out.write(REPLACEMENT, 0, REPLACEMENT.length);
-            at = spans[s + 1];
+            at = spans.ends[s];
         }
         if (at < limit) {
             out.write(text, at, Math.min(limit, text.length) - at);
@@ -67,8 +67,8 @@ final class KeySpellings {
 
     String replaced(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        int[] spans = find(bytes, bytes.length);
-        if (spans.length == 0) {
+        Spans spans = find(bytes, bytes.length);
+        if (spans.size == 0) {
             return text;
         }
         // Back from bytes to the text's own characters: what getBytes made of a lone surrogate
@@ -77,13 +77,13 @@ final class KeySpellings {
         int s = 0;
         int at = 0;
         for (int i = 0; i < text.length(); ) {
-            if (s < spans.length && at >= spans[s]) {
+            if (s < spans.size && at >= spans.starts[s]) {
                 out.append("***");
-                while (i < text.length() && at < spans[s + 1]) {
+                while (i < text.length() && at < spans.ends[s]) {
                     at += utf8Length(text, i);
                     i += charCount(text, i);
                 }
-                s += 2;
+                s++;
                 continue;
             }
             int chars = charCount(text, i);
@@ -94,11 +94,8 @@ final class KeySpellings {
         return out.toString();
     }
 
-    /**
-     * Every occurrence ending within the text's first {@code end} bytes, as [start, end) pairs in
-     * order, overlapping ones joined.
-     */
-    private int[] find(byte[] text, int end) {
+    /** Every occurrence ending within the text's first {@code end} bytes, in order, overlapping ones joined. */
+    private Spans find(byte[] text, int end) {
         return joined(asSent(text, end), unescaped(text, end));
     }
 
@@ -237,7 +234,7 @@ final class KeySpellings {
         return fallback;
     }
 
-    private static int[] joined(Spans a, Spans b) {
+    private static Spans joined(Spans a, Spans b) {
         Spans all = new Spans();
         int i = 0;
         int j = 0;
@@ -251,12 +248,7 @@ final class KeySpellings {
                 all.add(start, end);
             }
         }
-        int[] pairs = new int[all.size * 2];
-        for (int k = 0; k < all.size; k++) {
-            pairs[2 * k] = all.starts[k];
-            pairs[2 * k + 1] = all.ends[k];
-        }
-        return pairs;
+        return all;
     }
 
     private static int charCount(String text, int i) {
@@ -275,6 +267,7 @@ final class KeySpellings {
         return c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
     }
 
+    /** [start, end) of each occurrence. */
     private static final class Spans {
         int[] starts = new int[4];
         int[] ends = new int[4];
