@@ -67,7 +67,9 @@ public final class ResponseParser {
         String operation = question.operation();
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
-            requireDocument(operation, root);
+            if (root == null) {
+                throw new BadResponse(operation, "the body is empty", null);
+            }
             int start = (int) parser.currentTokenLocation().getByteOffset();
             String problem;
             if (root == JsonToken.START_OBJECT) {
@@ -77,7 +79,9 @@ public final class ResponseParser {
                 problem = "expected " + expected + ", got " + kind(root);
             }
             int end = (int) parser.currentLocation().getByteOffset();
-            requireEnd(operation, parser);
+            if (parser.nextToken() != null) {
+                throw new BadResponse(operation, "there is more after the JSON document", null);
+            }
             if (problem != null) {
                 throw new BadResponse(operation, problem, null);
             }
@@ -152,18 +156,6 @@ public final class ResponseParser {
                     depth--;
                 }
             } while (depth > 0);
-        }
-    }
-
-    private static void requireDocument(String operation, JsonToken root) {
-        if (root == null) {
-            throw new BadResponse(operation, "the body is empty", null);
-        }
-    }
-
-    private static void requireEnd(String operation, JsonParser parser) throws IOException {
-        if (parser.nextToken() != null) {
-            throw new BadResponse(operation, "there is more after the JSON document", null);
         }
     }
 
