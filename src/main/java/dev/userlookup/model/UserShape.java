@@ -29,12 +29,15 @@ final class UserShape implements ResponseParser.Shape<UserRecord> {
 
     private static final UserField[] FIELDS = UserField.values();
     private static final UserField[] REPORT_ORDER = UserField.REPORT_ORDER.toArray(new UserField[0]);
-    private static final String[] MISSING = new String[FIELDS.length];
+    /** A user's problems before any field is read: each required field is missing until it comes. */
+    private static final String[] UNREAD = new String[FIELDS.length];
     private static final String[][] NESTED_NAMES = new String[FIELDS.length][];
 
     static {
         for (UserField field : FIELDS) {
-            MISSING[field.ordinal()] = "a user has no " + field.key();
+            if (field.check().kind() == UserField.Check.Kind.REQUIRED_TEXT) {
+                UNREAD[field.ordinal()] = "a user has no " + field.key();
+            }
             if (field.check().rowMember() != null) {
                 String[] names = new String[1 + NESTED_TEXT.length];
                 names[ROW_MEMBER] = field.check().rowMember();
@@ -61,15 +64,10 @@ final class UserShape implements ResponseParser.Shape<UserRecord> {
     /** The problem has the field's path. */
     @Override
     public String read(JsonParser parser) throws IOException {
-        Arrays.fill(problems, null);
+        System.arraycopy(UNREAD, 0, problems, 0, FIELDS.length);
         Arrays.fill(text, null);
         Arrays.fill(nested, null);
         sources.clear();
-        for (UserField field : FIELDS) {
-            if (field.check().kind() == UserField.Check.Kind.REQUIRED_TEXT) {
-                problems[field.ordinal()] = MISSING[field.ordinal()];
-            }
-        }
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
             JsonToken token = parser.nextToken();
             UserField field = UserField.byKey(name);
@@ -81,7 +79,7 @@ final class UserShape implements ResponseParser.Shape<UserRecord> {
             switch (field.check().kind()) {
                 case REQUIRED_TEXT -> {
                     if (token == JsonToken.VALUE_NULL) {
-                        problems[at] = MISSING[at];
+                        problems[at] = UNREAD[at];
                         text[at] = null;
                     } else {
                         text(parser, token, field);
