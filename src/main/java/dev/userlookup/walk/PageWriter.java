@@ -77,7 +77,9 @@ final class PageWriter {
             // Checked before the last-page rule: a service that ignores the offset must not pass
             // for a team that changed just because its repeated page happens to be the last.
             if (printed == printedBefore) {
-                throw noProgress(offset);
+                throw new ServiceException.Unavailable("list --all", "the service makes no progress: the page at offset " + offset
+                        + " holds only users already printed", null,
+                        "it may ignore the offset parameter; stopped rather than walk forever", null);
             }
             covered = end;
         }
@@ -138,11 +140,5 @@ final class PageWriter {
             position++;
         }
         return position;
-    }
-
-    static ServiceException noProgress(long offset) {
-        return new ServiceException.Unavailable("list --all", "the service makes no progress: the page at offset " + offset
-                + " holds only users already printed", null,
-                "it may ignore the offset parameter; stopped rather than walk forever", null);
     }
 }
