@@ -94,7 +94,7 @@ class BehindARateLimitTest {
     void theWalkOfListAllKeepsToTheRateTheServiceSustains(int burst) throws Exception {
         try (Run run = new Run(burst)) {
             AtomicInteger printed = new AtomicInteger();
-            WalkResult result = new PageWalker(new ServicePages(run.client), ServiceClient.MAX_LIMIT, PARALLEL,
+            WalkResult result = new PageWalker(PageSource.of(run.client), ServiceClient.MAX_LIMIT, PARALLEL,
                     WalkProgress.NONE).walk(0, counting(printed));
 
             assertEquals(USERS, result.printed());
