@@ -22,8 +22,6 @@ final class UserShape implements ResponseParser.Shape<UserRecord> {
     private static final String[] SOURCE_TEXT = {"logo", "name", "slug"};
     private static final int NAME = 1;
     private static final int SLUG = 2;
-    /** After the row member, which comes first ({@link UserRecord.Nested}). */
-    static final String[] NESTED_TEXT = {"source_slug", "updated_at"};
     private static final int ROW_MEMBER = 0;
     private static final int NONE = -1;
 
@@ -39,10 +37,8 @@ final class UserShape implements ResponseParser.Shape<UserRecord> {
                 UNREAD[field.ordinal()] = "a user has no " + field.key();
             }
             if (field.check().rowMember() != null) {
-                String[] names = new String[1 + NESTED_TEXT.length];
-                names[ROW_MEMBER] = field.check().rowMember();
-                System.arraycopy(NESTED_TEXT, 0, names, 1, NESTED_TEXT.length);
-                NESTED_NAMES[field.ordinal()] = names;
+                // The row member first, as in UserRecord.Nested.
+                NESTED_NAMES[field.ordinal()] = new String[] {field.check().rowMember(), "source_slug", "updated_at"};
             }
         }
     }
