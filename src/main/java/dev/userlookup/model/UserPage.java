@@ -11,7 +11,7 @@ public final class UserPage {
     private final Long total;
     private final Long offset;
     private final Integer limit;
-    private volatile Releasable hold;
+    private volatile Releasable hold = () -> { };
 
     public UserPage(JsonBytes source, List<UserRecord> users, Long total, Long offset, Integer limit) {
         this.source = source;
@@ -47,9 +47,6 @@ public final class UserPage {
 
     /** Frees room in the run's memory budget for the pages to come. Harmless twice. */
     public void release() {
-        Releasable held = hold;
-        if (held != null) {
-            held.release();
-        }
+        hold.release();
     }
 }
