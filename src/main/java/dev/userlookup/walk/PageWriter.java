@@ -1,11 +1,14 @@
 package dev.userlookup.walk;
 
 import dev.userlookup.service.ServiceException;
+import dev.userlookup.model.UserId;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Pages are read as sent: a page larger than asked moves the walk past every user it brought.
@@ -13,7 +16,11 @@ import java.util.List;
  */
 final class PageWriter {
 
-    private final SeenIds seen = new SeenIds();
+    /**
+     * The user_ids printed, so that each user comes out once. All are kept, not a window: with
+     * pages fetched in parallel, drift can move a user by any number of places.
+     */
+    private final Set<Object> seen = new HashSet<>();
     private final UserSink out;
     private final WalkProgress progress;
     private final Long firstTotal;
@@ -115,7 +122,7 @@ final class PageWriter {
         List<UserRecord> fresh = new ArrayList<>(users.size());
         for (int i = 0; i < users.size(); i++) {
             UserRecord user = users.get(i);
-            if (seen.add(user.userId())) {
+            if (seen.add(seenAs(user.userId()))) {
                 fresh.add(user);
             } else if (i >= readAlready) {
                 duplicates++;
@@ -132,6 +139,12 @@ final class PageWriter {
         }
         out.flush();
         printed += fresh.size();
+    }
+
+    /** A UUID as its {@link UserId}, so that case does not matter; any other id as written. */
+    static Object seenAs(String userId) {
+        UserId id = UserId.parse(userId);
+        return id != null ? id : userId;
     }
 
     private static int positionOf(List<UserRecord> users, UserRecord user) {
