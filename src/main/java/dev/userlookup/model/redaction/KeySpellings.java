@@ -96,41 +96,29 @@ final class KeySpellings {
 
     /** Every occurrence ending within the text's first {@code end} bytes, in order, overlapping ones joined. */
     private Spans find(byte[] text, int end) {
-        return joined(asSent(text, end), unescaped(text, end));
-    }
-
-    private Spans asSent(byte[] text, int end) {
-        Spans found = new Spans();
-        int matched = 0;
-        for (int i = 0; i < end; i++) {
-            matched = step(asSent, asSentFallback, matched, text[i] & 0xff);
-            if (matched == asSent.length) {
-                found.add(i + 1 - asSent.length, i + 1);
-            }
-        }
-        return found;
+        return joined(pass(text, end, asSent, asSentFallback, false), pass(text, end, unescaped, unescapedFallback, true));
     }
 
     /**
-     * The pass over the text with its escapes undone: each escape is one unit of the text that
-     * reads as one byte or a few, and an occurrence runs from the start of the unit of its first
-     * byte to the end of the unit of its last.
+     * One pass over the text, as it is or with its escapes undone. Undone, each escape is one unit
+     * of the text that reads as one byte or a few, and an occurrence runs from the start of the
+     * unit of its first byte to the end of the unit of its last.
      */
-    private Spans unescaped(byte[] text, int end) {
+    private static Spans pass(byte[] text, int end, byte[] needle, int[] fallback, boolean undone) {
         Spans found = new Spans();
-        int length = unescaped.length;
+        int length = needle.length;
         // Where the unit of each of the last {@code length} bytes read began.
         int[] unitStarts = new int[length];
-        int[] decoded = new int[3];
+        int[] decoded = {-1, -1, -1};
         long read = 0;
         int matched = 0;
         for (int i = 0; i < end; ) {
-            int unitEnd = unit(text, i, end, decoded);
+            int unitEnd = undone ? unit(text, i, end, decoded) : i + 1;
             int count = decoded[0] < 0 ? 1 : decodedCount(decoded);
             for (int k = 0; k < count; k++) {
-                int b = decoded[0] < 0 ? plusIsSpace(text[i] & 0xff) : decoded[k];
+                int b = decoded[0] >= 0 ? decoded[k] : undone ? plusIsSpace(text[i] & 0xff) : text[i] & 0xff;
                 unitStarts[(int) (read % length)] = i;
-                matched = step(unescaped, unescapedFallback, matched, b);
+                matched = step(needle, fallback, matched, b);
                 if (matched == length) {
                     found.add(unitStarts[(int) ((read + 1) % length)], unitEnd);
                 }
