@@ -48,53 +48,49 @@ final class PageWriter {
 
     boolean take(long offset, UserPage page) throws IOException {
         try {
-            return read(offset, page);
+            pages++;
+            if (page.total() != null) {
+                lastTotal = page.total();
+            }
+            if (offset > covered) {
+                // Asked for before a page came back smaller than planned: it lies beyond users not read
+                // yet, so it cannot be written in order. The plan asks again from `covered`.
+                return true;
+            }
+            int size = page.users().size();
+            long end = Offsets.after(offset, size);
+            long printedBefore = printed;
+            // The part before `covered` was read already (a request sent before a larger page came
+            // back): users met again there are expected, not a sign that the team changed.
+            emit(offset, page, (int) Math.min(size, covered - offset));
+            if (!out.wantsMore()) {
+                // What the sink wrote last stays the last thing on the screen: no progress drawn under it.
+                stopped = true;
+                return false;
+            }
+            progress.update(printed, page.total());
+            if (size == 0) {
+                return false;
+            }
+            if (end > covered) {
+                // Checked before the last-page rule: a service that ignores the offset must not pass
+                // for a team that changed just because its repeated page happens to be the last.
+                if (printed == printedBefore) {
+                    throw new ServiceException.Unavailable("list --all", "the service makes no progress: the page at offset " + offset
+                            + " holds only users already printed", null,
+                            "it may ignore the offset parameter; stopped rather than walk forever", null);
+                }
+                covered = end;
+            }
+            if (size < step) {
+                return false;
+            }
+            stride = size;
+            return firstTotal == null || covered < firstTotal;
         } finally {
             // Written or dropped: its bytes leave the run's memory budget, so the pages to come have room.
             page.release();
         }
-    }
-
-    private boolean read(long offset, UserPage page) throws IOException {
-        pages++;
-        if (page.total() != null) {
-            lastTotal = page.total();
-        }
-        if (offset > covered) {
-            // Asked for before a page came back smaller than planned: it lies beyond users not read
-            // yet, so it cannot be written in order. The plan asks again from `covered`.
-            return true;
-        }
-        int size = page.users().size();
-        long end = Offsets.after(offset, size);
-        long printedBefore = printed;
-        // The part before `covered` was read already (a request sent before a larger page came
-        // back): users met again there are expected, not a sign that the team changed.
-        emit(offset, page, (int) Math.min(size, covered - offset));
-        if (!out.wantsMore()) {
-            // What the sink wrote last stays the last thing on the screen: no progress drawn under it.
-            stopped = true;
-            return false;
-        }
-        progress.update(printed, page.total());
-        if (size == 0) {
-            return false;
-        }
-        if (end > covered) {
-            // Checked before the last-page rule: a service that ignores the offset must not pass
-            // for a team that changed just because its repeated page happens to be the last.
-            if (printed == printedBefore) {
-                throw new ServiceException.Unavailable("list --all", "the service makes no progress: the page at offset " + offset
-                        + " holds only users already printed", null,
-                        "it may ignore the offset parameter; stopped rather than walk forever", null);
-            }
-            covered = end;
-        }
-        if (size < step) {
-            return false;
-        }
-        stride = size;
-        return firstTotal == null || covered < firstTotal;
     }
 
     long covered() {
