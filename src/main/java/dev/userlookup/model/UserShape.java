@@ -33,12 +33,12 @@ final class UserShape implements ResponseParser.Shape<UserRecord> {
 
     static {
         for (UserField field : FIELDS) {
-            if (field.check().kind() == UserField.Check.Kind.REQUIRED_TEXT) {
+            if (field.check() == UserField.Check.REQUIRED_TEXT) {
                 UNREAD[field.ordinal()] = "a user has no " + field.key();
             }
-            if (field.check().rowMember() != null) {
+            if (field.rowMember() != null) {
                 // The row member first, as in UserRecord.Nested.
-                NESTED_NAMES[field.ordinal()] = new String[] {field.check().rowMember(), "source_slug", "updated_at"};
+                NESTED_NAMES[field.ordinal()] = new String[] {field.rowMember(), "source_slug", "updated_at"};
             }
         }
     }
@@ -72,7 +72,7 @@ final class UserShape implements ResponseParser.Shape<UserRecord> {
                 continue;
             }
             int at = field.ordinal();
-            switch (field.check().kind()) {
+            switch (field.check()) {
                 case REQUIRED_TEXT -> {
                     if (token == JsonToken.VALUE_NULL) {
                         problems[at] = UNREAD[at];
