@@ -80,7 +80,7 @@ final class FindCommand implements Callable<Integer> {
         factory.shape(shape.decide(factory.options().output, false));
         IdInput.check("find", "USER_ID", ids, stdin, factory);
         // Every id is read and checked before the first request.
-        WantedIds wanted = WantedIds.of(stdin ? readStdin() : ids);
+        WantedIds wanted = new WantedIds(stdin ? readStdin() : ids);
         if (wanted.size() == 0) {
             throw new UsageException("find: no user_id on standard input");
         }

@@ -14,7 +14,7 @@ import dev.userlookup.output.Renderer;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;
 import dev.userlookup.walk.PageWalker;
-import dev.userlookup.walk.ServicePages;
+import dev.userlookup.walk.PageSource;
 import dev.userlookup.walk.WalkProgress;
 import dev.userlookup.walk.WalkResult;
 import java.io.IOException;
@@ -119,7 +119,7 @@ final class ListCommand implements Callable<Integer> {
         WalkResult result;
         // What was printed stays a whole document; cut short, it says so itself (json), and the exit status tells.
         Renderer renderer = factory.renderer();
-        PageWalker walker = new PageWalker(new ServicePages(client), pageSize, parallel.value(), progress);
+        PageWalker walker = new PageWalker(PageSource.of(client), pageSize, parallel.value(), progress);
         try (Renderer.UserStream stream = renderer.stream(Renderer.StreamShape.USER_LIST)) {
             try {
                 result = walker.walk(start, stream);

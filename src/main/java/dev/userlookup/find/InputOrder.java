@@ -15,6 +15,7 @@ import java.util.Map;
 final class InputOrder {
 
     private final WantedIds wanted;
+    private final List<UserId> ids;
     private final UserRecord[] found;
     /** Positions of each id not found yet; an id asked for twice has two. */
     private final Map<UserId, List<Integer>> open = new HashMap<>();
@@ -25,9 +26,10 @@ final class InputOrder {
 
     InputOrder(WantedIds wanted) {
         this.wanted = wanted;
+        this.ids = wanted.ids();
         this.found = new UserRecord[wanted.size()];
         for (int i = 0; i < wanted.size(); i++) {
-            open.computeIfAbsent(wanted.ids().get(i), id -> new ArrayList<>(1)).add(i);
+            open.computeIfAbsent(ids.get(i), id -> new ArrayList<>(1)).add(i);
         }
     }
 
@@ -36,7 +38,7 @@ final class InputOrder {
     }
 
     List<UserId> left() {
-        return wanted.ids().stream().filter(open::containsKey).distinct().toList();
+        return ids.stream().filter(open::containsKey).distinct().toList();
     }
 
     void found(UserId id, UserRecord user) {

@@ -8,7 +8,7 @@ import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;
 import dev.userlookup.walk.OrderedParallel;
 import dev.userlookup.walk.PageWalker;
-import dev.userlookup.walk.ServicePages;
+import dev.userlookup.walk.PageSource;
 import dev.userlookup.walk.UserSink;
 import dev.userlookup.walk.WalkProgress;
 import dev.userlookup.walk.WalkResult;
@@ -70,7 +70,7 @@ public final class UserIdSearch {
         try {
             confirmHits(order, out);
             if (order.anyLeft()) {
-                walk = new PageWalker(new ServicePages(client), ServiceClient.MAX_LIMIT, parallel, progress).walk(0, sink);
+                walk = new PageWalker(PageSource.of(client), ServiceClient.MAX_LIMIT, parallel, progress).walk(0, sink);
             }
             order.handOnRest(out, walk == null ? 0 : walk.printed(), true);
         } catch (ServiceException failure) {

@@ -9,51 +9,43 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Problems are kept apart so that they are reported in the checks' order, whatever order the fields came in. */
-final class PageShape {
+final class PageShape implements ResponseParser.Shape<UserPage> {
 
-    private final Question question;
+    /** The page's whole numbers, in the checks' order (after "users"). */
+    private static final List<String> NUMBERS = List.of("total", "offset", "limit");
+    private static final int LIMIT = 2;
+
     private final byte[] body;
     private final UserShape shape;
-    private String usersProblem = "it has no \"users\" array";
-    private String totalProblem;
-    private String offsetProblem;
-    private String limitProblem;
+    /** The problem of "users", then those of {@link #NUMBERS}. */
+    private final String[] problems = {"it has no \"users\" array", null, null, null};
+    private final Long[] numbers = new Long[NUMBERS.size()];
     private List<UserRecord> users = List.of();
-    private Long total;
-    private Long offset;
-    private Integer limit;
 
     PageShape(Question question, byte[] body) {
-        this.question = question;
         this.body = body;
-        this.shape = new UserShape();
+        this.shape = new UserShape(question, body);
     }
 
-    String read(JsonParser parser) throws IOException {
+    @Override
+    public String read(JsonParser parser) throws IOException {
         for (String field = parser.nextFieldName(); field != null; field = parser.nextFieldName()) {
             JsonToken token = parser.nextToken();
-            switch (field) {
-                case "users" -> users(parser, token);
-                case "total" -> {
-                    totalProblem = wholeNumberProblem(parser, token, "total");
-                    total = totalProblem == null ? number(parser, token) : null;
-                }
-                case "offset" -> {
-                    offsetProblem = wholeNumberProblem(parser, token, "offset");
-                    offset = offsetProblem == null ? number(parser, token) : null;
-                }
-                case "limit" -> {
-                    limitProblem = wholeNumberProblem(parser, token, "limit");
-                    Long value = limitProblem == null ? number(parser, token) : null;
-                    if (value != null && (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)) {
-                        limitProblem = "\"limit\" is out of range";
-                    }
-                    limit = limitProblem == null && value != null ? value.intValue() : null;
-                }
-                default -> AnyValue.pass(parser, token);
+            int number = NUMBERS.indexOf(field);
+            if (field.equals("users")) {
+                users(parser, token);
+            } else if (number >= 0) {
+                problems[1 + number] = wholeNumberProblem(parser, token, field);
+                numbers[number] = problems[1 + number] == null && token != JsonToken.VALUE_NULL ? parser.getLongValue() : null;
+            } else {
+                AnyValue.pass(parser, token);
             }
         }
-        for (String problem : new String[] {usersProblem, totalProblem, offsetProblem, limitProblem}) {
+        Long limit = numbers[LIMIT];
+        if (limit != null && (limit < Integer.MIN_VALUE || limit > Integer.MAX_VALUE)) {
+            problems[1 + LIMIT] = "\"limit\" is out of range";
+        }
+        for (String problem : problems) {
             if (problem != null) {
                 return problem;
             }
@@ -61,14 +53,21 @@ final class PageShape {
         return null;
     }
 
+    /** The document is the whole body, as sent. */
+    @Override
+    public UserPage made(int start, int end) {
+        Long limit = numbers[LIMIT];
+        return new UserPage(new JsonBytes(body, 0, body.length), users, numbers[0], numbers[1], limit == null ? null : limit.intValue());
+    }
+
     private void users(JsonParser parser, JsonToken token) throws IOException {
         users = new ArrayList<>();
         if (token != JsonToken.START_ARRAY) {
             AnyValue.pass(parser, token);
-            usersProblem = "\"users\" is " + ResponseParser.kind(token) + ", not an array";
+            problems[0] = "\"users\" is " + ResponseParser.kind(token) + ", not an array";
             return;
         }
-        usersProblem = null;
+        problems[0] = null;
         int index = 0;
         for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken(), index++) {
             String problem;
@@ -76,8 +75,7 @@ final class PageShape {
                 int start = (int) parser.currentTokenLocation().getByteOffset();
                 problem = shape.read(parser);
                 if (problem == null) {
-                    int end = (int) parser.currentLocation().getByteOffset();
-                    users.add(shape.record(new JsonBytes(body, start, end - start), question));
+                    users.add(shape.made(start, (int) parser.currentLocation().getByteOffset()));
                 } else {
                     problem = "users[" + index + "]: " + problem;
                 }
@@ -85,26 +83,10 @@ final class PageShape {
                 AnyValue.pass(parser, item);
                 problem = "users[" + index + "] is " + ResponseParser.kind(item) + ", not a user object";
             }
-            if (problem != null && usersProblem == null) {
-                usersProblem = problem;
+            if (problem != null && problems[0] == null) {
+                problems[0] = problem;
             }
         }
-    }
-
-    List<UserRecord> users() {
-        return users;
-    }
-
-    Long total() {
-        return total;
-    }
-
-    Long offset() {
-        return offset;
-    }
-
-    Integer limit() {
-        return limit;
     }
 
     private String wholeNumberProblem(JsonParser parser, JsonToken token, String field) throws IOException {
@@ -114,9 +96,5 @@ final class PageShape {
         }
         AnyValue.pass(parser, token);
         return "\"" + field + "\" is " + ResponseParser.kind(token) + ", not a whole number";
-    }
-
-    private static Long number(JsonParser parser, JsonToken token) throws IOException {
-        return token == JsonToken.VALUE_NULL ? null : parser.getLongValue();
     }
 }

@@ -1,12 +1,9 @@
 package dev.userlookup.model;
 
-import dev.userlookup.model.redaction.ServiceText;
-
 import dev.userlookup.model.redaction.ApiKey;
-
-import dev.userlookup.model.json.Json;
-import dev.userlookup.model.json.JsonBytes;
+import dev.userlookup.model.redaction.ServiceText;
 import dev.userlookup.model.json.AnyValue;
+import dev.userlookup.model.json.Json;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -17,6 +14,7 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.function.BiFunction;
 
 /**
  * One pass of Jackson's streaming parser checks grammar, bounds and shape and notes where each
@@ -27,89 +25,67 @@ public final class ResponseParser {
     private ResponseParser() {
     }
 
-    /** A failure's words hold none of the key (see {@link #keyFree}). */
-    public static UserRecord user(String operation, byte[] body, ApiKey key) {
-        Question question = new Question(operation, key);
-        try {
-            return user(question, body);
-        } catch (BadResponse failure) {
-            throw keyFree(failure, body, key, keyFreeBody -> user(question, keyFreeBody));
-        }
+    /** What a body is checked as, on the parser's one pass: a user, or a page of them. */
+    interface Shape<T> {
+        /** From the root object's first field to its end: null when well formed, otherwise what is wrong. */
+        String read(JsonParser parser) throws IOException;
+
+        /** What was read, well formed, from the root object at bytes {@code start} to {@code end}. */
+        T made(int start, int end);
     }
 
-    /** A failure's words hold none of the key (see {@link #keyFree}). */
+    public static UserRecord user(String operation, byte[] body, ApiKey key) {
+        return read(new Question(operation, key), body, "a user object", UserShape::new);
+    }
+
     public static UserPage page(String operation, byte[] body, ApiKey key) {
-        Question question = new Question(operation, key);
-        try {
-            return page(question, body);
-        } catch (BadResponse failure) {
-            throw keyFree(failure, body, key, keyFreeBody -> page(question, keyFreeBody));
-        }
+        return read(new Question(operation, key), body, "a user list object", PageShape::new);
     }
 
     /**
-     * The parser quotes the body in its messages, cut short by itself (a token up to 256
-     * characters) and by {@link #firstLine}: a key the body holds could show in part. So where the
-     * body holds the key, the failure is told again from the body with the key taken out, whose
-     * quotes can hold none of it; its cause, quoting too, comes from there as well.
+     * A failure's words hold none of the key. The parser quotes the body in its messages, cut
+     * short by itself (a token up to 256 characters) and by {@link #firstLine}: a key the body
+     * holds could show in part. So where the body holds the key, the failure is told again from
+     * the body with the key taken out, whose quotes can hold none of it; its cause, quoting too,
+     * comes from there as well.
      */
-    private static BadResponse keyFree(BadResponse failure, byte[] body, ApiKey key,
-            java.util.function.Consumer<byte[]> readAgain) {
-        if (!ServiceText.contains(body, key)) {
-            return failure;
-        }
+    private static <T> T read(Question question, byte[] body, String expected, BiFunction<Question, byte[], Shape<T>> shapes) {
         try {
-            readAgain.accept(ServiceText.keyFree(body, key));
-        } catch (BadResponse told) {
-            return told;
+            return read(question, body, expected, shapes.apply(question, body));
+        } catch (BadResponse failure) {
+            if (!ServiceText.contains(body, question.key())) {
+                throw failure;
+            }
+            byte[] keyFree = ServiceText.keyFree(body, question.key());
+            read(question, keyFree, expected, shapes.apply(question, keyFree));
+            // Only the key itself was wrong there (a quote or backslash in it, inside a string).
+            throw new BadResponse(question.operation(), "the body cannot be read as JSON", null);
         }
-        // Only the key itself was wrong there (a quote or backslash in it, inside a string).
-        return new BadResponse(failure.operation(), "the body cannot be read as JSON", null);
     }
 
-    private static UserRecord user(Question question, byte[] body) {
+    private static <T> T read(Question question, byte[] body, String expected, Shape<T> shape) {
         String operation = question.operation();
         try (JsonParser parser = open(operation, body)) {
             JsonToken root = parser.nextToken();
-            requireDocument(operation, root);
+            if (root == null) {
+                throw new BadResponse(operation, "the body is empty", null);
+            }
             int start = (int) parser.currentTokenLocation().getByteOffset();
-            UserShape shape = new UserShape();
             String problem;
             if (root == JsonToken.START_OBJECT) {
                 problem = shape.read(parser);
             } else {
                 AnyValue.pass(parser, root);
-                problem = "expected a user object, got " + kind(root);
+                problem = "expected " + expected + ", got " + kind(root);
             }
             int end = (int) parser.currentLocation().getByteOffset();
-            requireEnd(operation, parser);
+            if (parser.nextToken() != null) {
+                throw new BadResponse(operation, "there is more after the JSON document", null);
+            }
             if (problem != null) {
                 throw new BadResponse(operation, problem, null);
             }
-            return shape.record(new JsonBytes(body, start, end - start), question);
-        } catch (IOException | NumberFormatException | ArithmeticException e) {
-            throw translate(question, e);
-        }
-    }
-
-    private static UserPage page(Question question, byte[] body) {
-        String operation = question.operation();
-        try (JsonParser parser = open(operation, body)) {
-            JsonToken root = parser.nextToken();
-            requireDocument(operation, root);
-            PageShape page = new PageShape(question, body);
-            String problem;
-            if (root == JsonToken.START_OBJECT) {
-                problem = page.read(parser);
-            } else {
-                AnyValue.pass(parser, root);
-                problem = "expected a user list object, got " + kind(root);
-            }
-            requireEnd(operation, parser);
-            if (problem != null) {
-                throw new BadResponse(operation, problem, null);
-            }
-            return new UserPage(new JsonBytes(body, 0, body.length), page.users(), page.total(), page.offset(), page.limit());
+            return shape.made(start, end);
         } catch (IOException | NumberFormatException | ArithmeticException e) {
             throw translate(question, e);
         }
@@ -183,18 +159,6 @@ public final class ResponseParser {
         }
     }
 
-    private static void requireDocument(String operation, JsonToken root) {
-        if (root == null) {
-            throw new BadResponse(operation, "the body is empty", null);
-        }
-    }
-
-    private static void requireEnd(String operation, JsonParser parser) throws IOException {
-        if (parser.nextToken() != null) {
-            throw new BadResponse(operation, "there is more after the JSON document", null);
-        }
-    }
-
     /**
      * Jackson's words for a key an object names twice: refused because readers disagree on which
      * counts (Jackson's tree and jq take the last, others the first), so a check and a reader
@@ -202,7 +166,7 @@ public final class ResponseParser {
      */
     private static final String DUPLICATE = "Duplicate field '";
 
-    /** The parser's words about the body: they quote it, so they are the service's text (see {@link #keyFree} too). */
+    /** The parser's words about the body: they quote it, so they are the service's text (see {@link #read} too). */
     private static BadResponse translate(Question question, Exception e) {
         if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
             return question.failure("it goes beyond what the tool accepts: "

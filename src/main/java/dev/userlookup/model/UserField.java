@@ -11,30 +11,19 @@ import java.util.stream.Stream;
  * (CSV's), so a new field is a line here; only the list table's choice of columns names fields.
  */
 public enum UserField {
-    USER_ID("user_id", Check.REQUIRED_TEXT, "User ID", "user_id", Shows.ID),
-    TEAM_ID("team_id", Check.TEXT, "Team ID", "team_id", Shows.ID),
-    CLIENT_USER_ID("client_user_id", Check.REQUIRED_TEXT, "Client user ID", "client_user_id", Shows.ID),
-    CREATED_ON("created_on", Check.TEXT, "Created", "created_on", Shows.TIME),
-    CONNECTED_SOURCES("connected_sources", Check.SOURCES, "Sources", "sources", Shows.SLUGS),
-    FALLBACK_TIME_ZONE("fallback_time_zone", Check.object("id"), "Time zone", "time_zone", Shows.TEXT_WITH_PROVENANCE),
-    FALLBACK_BIRTH_DATE("fallback_birth_date", Check.object("value"), "Birth date", "birth_date", Shows.DATE_WITH_PROVENANCE),
-    INGESTION_START("ingestion_start", Check.TEXT, "Ingestion", "ingestion_start", Shows.DATE_RANGE),
-    INGESTION_END("ingestion_end", Check.TEXT, "Ingestion", "ingestion_end", Shows.DATE_RANGE);
+    USER_ID("user_id", Check.REQUIRED_TEXT, null, "User ID", "user_id", Shows.ID),
+    TEAM_ID("team_id", Check.TEXT, null, "Team ID", "team_id", Shows.ID),
+    CLIENT_USER_ID("client_user_id", Check.REQUIRED_TEXT, null, "Client user ID", "client_user_id", Shows.ID),
+    CREATED_ON("created_on", Check.TEXT, null, "Created", "created_on", Shows.TIME),
+    CONNECTED_SOURCES("connected_sources", Check.SOURCES, null, "Sources", "sources", Shows.SLUGS),
+    FALLBACK_TIME_ZONE("fallback_time_zone", Check.OBJECT, "id", "Time zone", "time_zone", Shows.TEXT_WITH_PROVENANCE),
+    FALLBACK_BIRTH_DATE("fallback_birth_date", Check.OBJECT, "value", "Birth date", "birth_date", Shows.DATE_WITH_PROVENANCE),
+    INGESTION_START("ingestion_start", Check.TEXT, null, "Ingestion", "ingestion_start", Shows.DATE_RANGE),
+    INGESTION_END("ingestion_end", Check.TEXT, null, "Ingestion", "ingestion_end", Shows.DATE_RANGE);
 
-    /** Null is always allowed but where required. */
-    public record Check(Kind kind, String rowMember) {
-        static final Check REQUIRED_TEXT = new Check(Kind.REQUIRED_TEXT, null);
-        static final Check TEXT = new Check(Kind.TEXT, null);
-        static final Check SOURCES = new Check(Kind.SOURCES, null);
-
-        static Check object(String rowMember) {
-            return new Check(Kind.OBJECT, rowMember);
-        }
-
-        /** In the order a user's problems are reported. */
-        public enum Kind {
-            REQUIRED_TEXT, TEXT, SOURCES, OBJECT
-        }
+    /** Null is always allowed but where required. In the order a user's problems are reported. */
+    public enum Check {
+        REQUIRED_TEXT, TEXT, SOURCES, OBJECT
     }
 
     /** What each form looks like is the output's to say. */
@@ -52,13 +41,16 @@ public enum UserField {
 
     private final String key;
     private final Check check;
+    /** An object's member shown in a row (OBJECT only). */
+    private final String rowMember;
     private final String label;
     private final String csvColumn;
     private final Shows shows;
 
-    UserField(String key, Check check, String label, String csvColumn, Shows shows) {
+    UserField(String key, Check check, String rowMember, String label, String csvColumn, Shows shows) {
         this.key = key;
         this.check = check;
+        this.rowMember = rowMember;
         this.label = label;
         this.csvColumn = csvColumn;
         this.shows = shows;
@@ -67,7 +59,7 @@ public enum UserField {
     private static final List<UserField> ALL = List.of(values());
     private static final Map<String, UserField> BY_KEY = new HashMap<>();
     static final List<UserField> REPORT_ORDER = Stream.of(values())
-            .sorted(Comparator.comparing((UserField field) -> field.check.kind()).thenComparing(Enum::ordinal)).toList();
+            .sorted(Comparator.comparing((UserField field) -> field.check).thenComparing(Enum::ordinal)).toList();
 
     static {
         for (UserField field : ALL) {
@@ -106,6 +98,10 @@ public enum UserField {
 
     public Check check() {
         return check;
+    }
+
+    public String rowMember() {
+        return rowMember;
     }
 
     public String label() {

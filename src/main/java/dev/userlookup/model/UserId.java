@@ -12,16 +12,8 @@ public record UserId(long high, long low) implements Comparable<UserId> {
         if (!looksLikeOne(text)) {
             return null;
         }
-        return new UserId(high(text), low(text));
-    }
-
-    /** With no object made: the walk's per-user path. */
-    public static long high(String text) {
-        return hex(text, 0, 19);
-    }
-
-    public static long low(String text) {
-        return hex(text, 19, 36);
+        UUID uuid = UUID.fromString(text);
+        return new UserId(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
     }
 
     public static boolean looksLikeOne(String text) {
@@ -55,16 +47,5 @@ public record UserId(long high, long low) implements Comparable<UserId> {
     @Override
     public String toString() {
         return new UUID(high, low).toString();
-    }
-
-    private static long hex(String text, int from, int to) {
-        long value = 0;
-        for (int i = from; i < to; i++) {
-            char c = text.charAt(i);
-            if (c != '-') {
-                value = (value << 4) | Character.digit(c, 16);
-            }
-        }
-        return value;
     }
 }

@@ -1,7 +1,6 @@
 package dev.userlookup.model;
 
 import dev.userlookup.model.json.JsonBytes;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /** The document is kept as sent, top-level unknown fields included. */
@@ -12,14 +11,9 @@ public final class UserPage {
     private final Long total;
     private final Long offset;
     private final Integer limit;
-    private volatile Releasable hold;
+    private volatile Releasable hold = () -> { };
 
-    /** For tests. */
-    public UserPage(ObjectNode json, List<UserRecord> users, Long total, Long offset, Integer limit) {
-        this(JsonBytes.written(json), users, total, offset, limit);
-    }
-
-    UserPage(JsonBytes source, List<UserRecord> users, Long total, Long offset, Integer limit) {
+    public UserPage(JsonBytes source, List<UserRecord> users, Long total, Long offset, Integer limit) {
         this.source = source;
         this.users = List.copyOf(users);
         this.total = total;
@@ -53,9 +47,6 @@ public final class UserPage {
 
     /** Frees room in the run's memory budget for the pages to come. Harmless twice. */
     public void release() {
-        Releasable held = hold;
-        if (held != null) {
-            held.release();
-        }
+        hold.release();
     }
 }

@@ -28,7 +28,7 @@ public final class UserRecord {
     private final String[][] nested;
     private final List<ConnectedSource> sources;
     private final Question question;
-    private volatile Releasable hold;
+    private volatile Releasable hold = () -> { };
 
     /** {@code texts} and {@code nested} are indexed by {@link UserField#ordinal}. */
     UserRecord(JsonBytes source, String[] texts, String[][] nested, List<ConnectedSource> sources, Question question) {
@@ -113,9 +113,6 @@ public final class UserRecord {
 
     /** A user of a page is counted with its page instead ({@link UserPage#release}). */
     public void release() {
-        Releasable held = hold;
-        if (held != null) {
-            held.release();
-        }
+        hold.release();
     }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  * so wrong types are refused in every format while JSON output never pays for a tree. Takes the
  * known fields' text on the same pass, so no output reads the user again. Not for several threads.
  */
-final class UserShape {
+final class UserShape implements ResponseParser.Shape<UserRecord> {
 
     /** {@code provider} unless missing or null (then a wrong type is an error, not a fallback); else the deprecated {@code source} older services send alone. */
     private static final String PROVIDER = "provider";
@@ -22,28 +22,29 @@ final class UserShape {
     private static final String[] SOURCE_TEXT = {"logo", "name", "slug"};
     private static final int NAME = 1;
     private static final int SLUG = 2;
-    /** After the row member, which comes first ({@link UserRecord.Nested}). */
-    static final String[] NESTED_TEXT = {"source_slug", "updated_at"};
     private static final int ROW_MEMBER = 0;
     private static final int NONE = -1;
 
     private static final UserField[] FIELDS = UserField.values();
     private static final UserField[] REPORT_ORDER = UserField.REPORT_ORDER.toArray(new UserField[0]);
-    private static final String[] MISSING = new String[FIELDS.length];
+    /** A user's problems before any field is read: each required field is missing until it comes. */
+    private static final String[] UNREAD = new String[FIELDS.length];
     private static final String[][] NESTED_NAMES = new String[FIELDS.length][];
 
     static {
         for (UserField field : FIELDS) {
-            MISSING[field.ordinal()] = "a user has no " + field.key();
-            if (field.check().rowMember() != null) {
-                String[] names = new String[1 + NESTED_TEXT.length];
-                names[ROW_MEMBER] = field.check().rowMember();
-                System.arraycopy(NESTED_TEXT, 0, names, 1, NESTED_TEXT.length);
-                NESTED_NAMES[field.ordinal()] = names;
+            if (field.check() == UserField.Check.REQUIRED_TEXT) {
+                UNREAD[field.ordinal()] = "a user has no " + field.key();
+            }
+            if (field.rowMember() != null) {
+                // The row member first, as in UserRecord.Nested.
+                NESTED_NAMES[field.ordinal()] = new String[] {field.rowMember(), "source_slug", "updated_at"};
             }
         }
     }
 
+    private final Question question;
+    private final byte[] body;
     private final String[] problems = new String[FIELDS.length];
     private final String[] text = new String[FIELDS.length];
     private final String[][] nested = new String[FIELDS.length][];
@@ -51,17 +52,18 @@ final class UserShape {
     private String[] nestedText;
     private final List<UserRecord.ConnectedSource> sources = new ArrayList<>();
 
-    /** Null when well formed, otherwise what is wrong, with the field's path. */
-    String read(JsonParser parser) throws IOException {
-        Arrays.fill(problems, null);
+    UserShape(Question question, byte[] body) {
+        this.question = question;
+        this.body = body;
+    }
+
+    /** The problem has the field's path. */
+    @Override
+    public String read(JsonParser parser) throws IOException {
+        System.arraycopy(UNREAD, 0, problems, 0, FIELDS.length);
         Arrays.fill(text, null);
         Arrays.fill(nested, null);
         sources.clear();
-        for (UserField field : FIELDS) {
-            if (field.check().kind() == UserField.Check.Kind.REQUIRED_TEXT) {
-                problems[field.ordinal()] = MISSING[field.ordinal()];
-            }
-        }
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
             JsonToken token = parser.nextToken();
             UserField field = UserField.byKey(name);
@@ -70,10 +72,10 @@ final class UserShape {
                 continue;
             }
             int at = field.ordinal();
-            switch (field.check().kind()) {
+            switch (field.check()) {
                 case REQUIRED_TEXT -> {
                     if (token == JsonToken.VALUE_NULL) {
-                        problems[at] = MISSING[at];
+                        problems[at] = UNREAD[at];
                         text[at] = null;
                     } else {
                         text(parser, token, field);
@@ -97,8 +99,9 @@ final class UserShape {
         return null;
     }
 
-    UserRecord record(JsonBytes source, Question question) {
-        return new UserRecord(source, text.clone(), nested.clone(), List.copyOf(sources), question);
+    @Override
+    public UserRecord made(int start, int end) {
+        return new UserRecord(new JsonBytes(body, start, end - start), text.clone(), nested.clone(), List.copyOf(sources), question);
     }
 
     private void text(JsonParser parser, JsonToken token, UserField field) throws IOException {

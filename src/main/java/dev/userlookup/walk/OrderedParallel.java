@@ -58,11 +58,8 @@ public final class OrderedParallel<I, R> {
         ArrayDeque<Pending<I, R>> window = new ArrayDeque<>();
         try {
             fill(pool, window, inputs);
-            while (!window.isEmpty() || inputs.hasNext()) {
-                if (window.isEmpty()) {
-                    fill(pool, window, inputs);
-                    continue;
-                }
+            // Left empty by a fill only when the inputs have ended.
+            while (!window.isEmpty()) {
                 List<Done<I, R>> run = new ArrayList<>();
                 run.add(await(window.poll()));
                 while (!window.isEmpty() && window.peek().result().isDone()) {

@@ -1,6 +1,7 @@
 package dev.userlookup.walk;
 
 import dev.userlookup.model.UserPage;
+import dev.userlookup.service.ServiceClient;
 import java.util.function.Supplier;
 
 /** Where pages come from: the service client's list, or a test's. Called from several threads. */
@@ -17,5 +18,20 @@ public interface PageSource {
     default Supplier<UserPage> request(long offset, int limit) {
         UserPage page = fetch(offset, limit);
         return () -> page;
+    }
+
+    /** The service's list as a walk's pages: each answer read (and checked) after its request has ended. */
+    static PageSource of(ServiceClient client) {
+        return new PageSource() {
+            @Override
+            public UserPage fetch(long offset, int limit) {
+                return request(offset, limit).get();
+            }
+
+            @Override
+            public Supplier<UserPage> request(long offset, int limit) {
+                return client.requestList(offset, limit)::read;
+            }
+        };
     }
 }

@@ -36,49 +36,45 @@ public final class PageWalker {
         start = startOffset;
         writer = null;
         try {
-            return walkPages(startOffset, out);
+            UserPage first = source.fetch(startOffset, pageSize);
+            // A service that caps the page below what was asked says so in its limit: walk in its steps,
+            // or its first page would look short and end the walk far below the total.
+            int step = first.limit() != null && first.limit() > 0 && first.limit() < pageSize
+                    && first.users().size() == first.limit() ? first.limit() : pageSize;
+            PageWriter writer = new PageWriter(out, progress, startOffset, first.total(), step);
+            this.writer = writer;
+            if (!writer.take(startOffset, first)) {
+                return writer.result();
+            }
+            // Without a total there is no telling how far to go: one page at a time. With one, up to
+            // `parallel` requests, and pages arriving early wait in a window of twice that.
+            Semaphore requests = new Semaphore(parallel, true);
+            // Set before OrderedParallel interrupts its workers: a worker that a departing request's
+            // permit wakes must not start another once the walk has ended (stopped, failed or done).
+            AtomicBoolean ended = new AtomicBoolean();
+            OrderedParallel<Long, UserPage> pages = writer.firstTotal() == null
+                    ? new OrderedParallel<>(1, 1, offset -> source.fetch(offset, step))
+                    : new OrderedParallel<>(2 * parallel, 2 * parallel, offset -> fetch(requests, ended, offset, step));
+            OffsetPlan plan = new OffsetPlan(writer.covered(), writer.stride(), writer.firstTotal());
+            try {
+                pages.run(plan, run -> {
+                    boolean more = false;
+                    try {
+                        more = handOn(run, writer, plan);
+                        return more;
+                    } finally {
+                        if (!more) {
+                            ended.set(true);
+                        }
+                    }
+                });
+            } finally {
+                ended.set(true);
+            }
+            return writer.result();
         } finally {
             progress.clear();
         }
-    }
-
-    private WalkResult walkPages(long startOffset, UserSink out) throws IOException {
-        UserPage first = source.fetch(startOffset, pageSize);
-        // A service that caps the page below what was asked says so in its limit: walk in its steps,
-        // or its first page would look short and end the walk far below the total.
-        int step = first.limit() != null && first.limit() > 0 && first.limit() < pageSize
-                && first.users().size() == first.limit() ? first.limit() : pageSize;
-        PageWriter writer = new PageWriter(out, progress, startOffset, first.total(), step);
-        this.writer = writer;
-        if (!writer.take(startOffset, first)) {
-            return writer.result();
-        }
-        // Without a total there is no telling how far to go: one page at a time. With one, up to
-        // `parallel` requests, and pages arriving early wait in a window of twice that.
-        Semaphore requests = new Semaphore(parallel, true);
-        // Set before OrderedParallel interrupts its workers: a worker that a departing request's
-        // permit wakes must not start another once the walk has ended (stopped, failed or done).
-        AtomicBoolean ended = new AtomicBoolean();
-        OrderedParallel<Long, UserPage> pages = writer.firstTotal() == null
-                ? new OrderedParallel<>(1, 1, offset -> source.fetch(offset, step))
-                : new OrderedParallel<>(2 * parallel, 2 * parallel, offset -> fetch(requests, ended, offset, step));
-        OffsetPlan plan = new OffsetPlan(writer.covered(), writer.stride(), writer.firstTotal());
-        try {
-            pages.run(plan, run -> {
-                boolean more = false;
-                try {
-                    more = handOn(run, writer, plan);
-                    return more;
-                } finally {
-                    if (!more) {
-                        ended.set(true);
-                    }
-                }
-            });
-        } finally {
-            ended.set(true);
-        }
-        return writer.result();
     }
 
     /** Asked by the thread that walked, once {@link #walk} has returned or thrown. */

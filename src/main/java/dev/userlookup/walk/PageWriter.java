@@ -1,11 +1,14 @@
 package dev.userlookup.walk;
 
 import dev.userlookup.service.ServiceException;
+import dev.userlookup.model.UserId;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Pages are read as sent: a page larger than asked moves the walk past every user it brought.
@@ -13,7 +16,11 @@ import java.util.List;
  */
 final class PageWriter {
 
-    private final SeenIds seen = new SeenIds();
+    /**
+     * The user_ids printed, so that each user comes out once. All are kept, not a window: with
+     * pages fetched in parallel, drift can move a user by any number of places.
+     */
+    private final Set<Object> seen = new HashSet<>();
     private final UserSink out;
     private final WalkProgress progress;
     private final Long firstTotal;
@@ -41,51 +48,49 @@ final class PageWriter {
 
     boolean take(long offset, UserPage page) throws IOException {
         try {
-            return read(offset, page);
+            pages++;
+            if (page.total() != null) {
+                lastTotal = page.total();
+            }
+            if (offset > covered) {
+                // Asked for before a page came back smaller than planned: it lies beyond users not read
+                // yet, so it cannot be written in order. The plan asks again from `covered`.
+                return true;
+            }
+            int size = page.users().size();
+            long end = Offsets.after(offset, size);
+            long printedBefore = printed;
+            // The part before `covered` was read already (a request sent before a larger page came
+            // back): users met again there are expected, not a sign that the team changed.
+            emit(offset, page, (int) Math.min(size, covered - offset));
+            if (!out.wantsMore()) {
+                // What the sink wrote last stays the last thing on the screen: no progress drawn under it.
+                stopped = true;
+                return false;
+            }
+            progress.update(printed, page.total());
+            if (size == 0) {
+                return false;
+            }
+            if (end > covered) {
+                // Checked before the last-page rule: a service that ignores the offset must not pass
+                // for a team that changed just because its repeated page happens to be the last.
+                if (printed == printedBefore) {
+                    throw new ServiceException.Unavailable("list --all", "the service makes no progress: the page at offset " + offset
+                            + " holds only users already printed", null,
+                            "it may ignore the offset parameter; stopped rather than walk forever", null);
+                }
+                covered = end;
+            }
+            if (size < step) {
+                return false;
+            }
+            stride = size;
+            return firstTotal == null || covered < firstTotal;
         } finally {
             // Written or dropped: its bytes leave the run's memory budget, so the pages to come have room.
             page.release();
         }
-    }
-
-    private boolean read(long offset, UserPage page) throws IOException {
-        pages++;
-        if (page.total() != null) {
-            lastTotal = page.total();
-        }
-        if (offset > covered) {
-            // Asked for before a page came back smaller than planned: it lies beyond users not read
-            // yet, so it cannot be written in order. The plan asks again from `covered`.
-            return true;
-        }
-        int size = page.users().size();
-        long end = Offsets.after(offset, size);
-        long printedBefore = printed;
-        // The part before `covered` was read already (a request sent before a larger page came
-        // back): users met again there are expected, not a sign that the team changed.
-        emit(offset, page, (int) Math.min(size, covered - offset));
-        if (!out.wantsMore()) {
-            // What the sink wrote last stays the last thing on the screen: no progress drawn under it.
-            stopped = true;
-            return false;
-        }
-        progress.update(printed, page.total());
-        if (size == 0) {
-            return false;
-        }
-        if (end > covered) {
-            // Checked before the last-page rule: a service that ignores the offset must not pass
-            // for a team that changed just because its repeated page happens to be the last.
-            if (printed == printedBefore) {
-                throw noProgress(offset);
-            }
-            covered = end;
-        }
-        if (size < step) {
-            return false;
-        }
-        stride = size;
-        return firstTotal == null || covered < firstTotal;
     }
 
     long covered() {
@@ -113,7 +118,7 @@ final class PageWriter {
         List<UserRecord> fresh = new ArrayList<>(users.size());
         for (int i = 0; i < users.size(); i++) {
             UserRecord user = users.get(i);
-            if (seen.add(user.userId())) {
+            if (seen.add(seenAs(user.userId()))) {
                 fresh.add(user);
             } else if (i >= readAlready) {
                 duplicates++;
@@ -132,17 +137,17 @@ final class PageWriter {
         printed += fresh.size();
     }
 
+    /** A UUID as its {@link UserId}, so that case does not matter; any other id as written. */
+    static Object seenAs(String userId) {
+        UserId id = UserId.parse(userId);
+        return id != null ? id : userId;
+    }
+
     private static int positionOf(List<UserRecord> users, UserRecord user) {
         int position = 0;
         while (users.get(position) != user) {
             position++;
         }
         return position;
-    }
-
-    static ServiceException noProgress(long offset) {
-        return new ServiceException.Unavailable("list --all", "the service makes no progress: the page at offset " + offset
-                + " holds only users already printed", null,
-                "it may ignore the offset parameter; stopped rather than walk forever", null);
     }
 }

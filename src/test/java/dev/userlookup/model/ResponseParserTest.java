@@ -2,6 +2,7 @@ package dev.userlookup.model;
 
 import dev.userlookup.model.json.Json;
 import dev.userlookup.model.json.JsonBytes;
+import dev.userlookup.model.redaction.ApiKey;
 
 
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -116,6 +117,30 @@ class ResponseParserTest {
                 "{\"user_id\":\"u\",\"client_user_id\":\"someone-else\",\"client_user_id\":\"c\"}".getBytes(UTF_8), null));
 
         assertEquals("resolve \"c\": the response is not the JSON expected: an object names \"client_user_id\" twice", refused.getMessage());
+    }
+
+    @Test
+    void aFailureOverABodyThatHoldsTheKeyIsToldFromTheBodyWithTheKeyOut() {
+        ApiKey key = ApiKey.of("sk-live-Qw8e\"Rt5y", "test");
+        BadResponse token = assertThrows(BadResponse.class, () -> ResponseParser.user("resolve \"c\"",
+                "{\"user_id\": sk-live-Qw8e\"Rt5y}".getBytes(UTF_8), key));
+        BadResponse page = assertThrows(BadResponse.class, () -> ResponseParser.page("list",
+                "{\"users\": [], \"total\": sk-live-Qw8e\"Rt5y}".getBytes(UTF_8), key));
+        // Only the key, a quote inside it, broke the JSON: without it the body reads well.
+        BadResponse onlyTheKey = assertThrows(BadResponse.class, () -> ResponseParser.user("resolve \"c\"",
+                "{\"user_id\": \"sk-live-Qw8e\"Rt5y\", \"client_user_id\": \"c\"}".getBytes(UTF_8), key));
+
+        for (BadResponse refused : List.of(token, page, onlyTheKey)) {
+            assertFalse(refused.getMessage().contains("sk-live") || refused.getMessage().contains("Rt5y"), refused.getMessage());
+            for (Throwable cause = refused.getCause(); cause != null; cause = cause.getCause()) {
+                assertFalse(cause.getMessage().contains("sk-live"), cause.getMessage());
+            }
+        }
+        assertTrue(token.getMessage().startsWith("resolve \"c\": the response is not the JSON expected: Unexpected character ('*'"),
+                token.getMessage());
+        assertTrue(page.getMessage().startsWith("list: the response is not the JSON expected: Unexpected character ('*'"),
+                page.getMessage());
+        assertEquals("resolve \"c\": the response is not the JSON expected: the body cannot be read as JSON", onlyTheKey.getMessage());
     }
 
     @Test

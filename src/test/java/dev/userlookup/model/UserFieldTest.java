@@ -30,15 +30,15 @@ class UserFieldTest {
     @Test
     void eachFieldIsCheckedAsDeclared() {
         for (UserField field : UserField.all()) {
-            String expected = switch (field.check().kind()) {
+            String expected = switch (field.check()) {
                 case REQUIRED_TEXT, TEXT -> field.key() + ": expected a string, got a number";
                 case SOURCES -> field.key() + ": expected an array, got a number";
                 case OBJECT -> field.key() + ": expected an object, got a number";
             };
             assertEquals(expected, problem(withField(field, "5")), field.toString());
-            if (field.check().kind() == UserField.Check.Kind.OBJECT) {
-                assertEquals(field.key() + "." + field.check().rowMember() + ": expected a string, got a boolean",
-                        problem(withField(field, "{\"" + field.check().rowMember() + "\":true}")), field.toString());
+            if (field.check() == UserField.Check.OBJECT) {
+                assertEquals(field.key() + "." + field.rowMember() + ": expected a string, got a boolean",
+                        problem(withField(field, "{\"" + field.rowMember() + "\":true}")), field.toString());
             }
         }
         assertEquals("a user has no client_user_id", problem("{\"user_id\":\"u\",\"client_user_id\":null}"));
@@ -49,13 +49,13 @@ class UserFieldTest {
         List<String> reported = new ArrayList<>();
         StringBuilder allWrong = new StringBuilder("{\"user_id\":\"u\",\"client_user_id\":\"c\"");
         for (UserField field : UserField.all()) {
-            if (field.check().kind() != UserField.Check.Kind.REQUIRED_TEXT) {
+            if (field.check() != UserField.Check.REQUIRED_TEXT) {
                 allWrong.append(",\"").append(field.key()).append("\":5");
             }
         }
         String body = allWrong.append('}').toString();
         for (UserField field : UserField.REPORT_ORDER) {
-            if (field.check().kind() != UserField.Check.Kind.REQUIRED_TEXT) {
+            if (field.check() != UserField.Check.REQUIRED_TEXT) {
                 String problem = problem(body);
                 reported.add(problem.substring(0, problem.indexOf(':')));
                 body = body.replace("\"" + field.key() + "\":5", "\"" + field.key() + "\":null");
@@ -107,7 +107,7 @@ class UserFieldTest {
 
     private static String withField(UserField field, String value) {
         String base = "\"user_id\":\"u\",\"client_user_id\":\"c\"";
-        if (field.check().kind() == UserField.Check.Kind.REQUIRED_TEXT) {
+        if (field.check() == UserField.Check.REQUIRED_TEXT) {
             base = base.replace("\"" + field.key() + "\":\"" + field.key().charAt(0) + "\"", "\"" + field.key() + "\":" + value);
             return "{" + base + "}";
         }

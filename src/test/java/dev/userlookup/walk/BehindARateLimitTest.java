@@ -94,7 +94,7 @@ class BehindARateLimitTest {
     void theWalkOfListAllKeepsToTheRateTheServiceSustains(int burst) throws Exception {
         try (Run run = new Run(burst)) {
             AtomicInteger printed = new AtomicInteger();
-            WalkResult result = new PageWalker(new ServicePages(run.client), ServiceClient.MAX_LIMIT, PARALLEL,
+            WalkResult result = new PageWalker(PageSource.of(run.client), ServiceClient.MAX_LIMIT, PARALLEL,
                     WalkProgress.NONE).walk(0, counting(printed));
 
             assertEquals(USERS, result.printed());
@@ -135,7 +135,7 @@ class BehindARateLimitTest {
             String last = run.fake.users().userId(USERS - 1);
             List<String> found = new ArrayList<>();
             new UserIdSearch(run.client, UserIndex.none(), PARALLEL, WalkProgress.NONE, line -> { })
-                    .find(WantedIds.of(List.of(last)), new AnswerSink() {
+                    .find(new WantedIds(List.of(last)), new AnswerSink() {
                         @Override
                         public void found(String asked, UserRecord user) {
                             found.add(user.userId());

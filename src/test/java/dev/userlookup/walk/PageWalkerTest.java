@@ -12,12 +12,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.userlookup.model.json.Json;
+import dev.userlookup.model.json.JsonBytes;
 import dev.userlookup.service.ServiceException;
 import dev.userlookup.network.Bodies;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -98,7 +100,8 @@ class PageWalkerTest {
         }
         json.put("offset", offset);
         json.put("limit", limit);
-        return new UserPage(json, users, total, offset, limit);
+        byte[] bytes = json.toString().getBytes(StandardCharsets.UTF_8);
+        return new UserPage(new JsonBytes(bytes, 0, bytes.length), users, total, offset, limit);
     }
 
     /** The slice of {@code data} a correct service returns for offset and limit. */

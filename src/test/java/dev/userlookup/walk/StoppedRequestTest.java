@@ -76,7 +76,7 @@ class StoppedRequestTest {
         AtomicReference<Throwable> ended = new AtomicReference<>();
         Thread runner = new Thread(() -> {
             try {
-                new PageWalker(new ServicePages(client), PAGE, 4, WalkProgress.NONE).walk(0, new PageWalkerTest.RecordingStream());
+                new PageWalker(PageSource.of(client), PAGE, 4, WalkProgress.NONE).walk(0, new PageWalkerTest.RecordingStream());
             } catch (Throwable e) {
                 ended.set(e);
             }

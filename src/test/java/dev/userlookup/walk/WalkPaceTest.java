@@ -65,7 +65,7 @@ class WalkPaceTest {
     }
 
     private static WalkResult walk(ServiceClient client, int parallel) throws Exception {
-        return new PageWalker(new ServicePages(client), PAGE, parallel, WalkProgress.NONE).walk(0, new Discard());
+        return new PageWalker(PageSource.of(client), PAGE, parallel, WalkProgress.NONE).walk(0, new Discard());
     }
 
     /**

@@ -37,7 +37,7 @@ import java.util.Set;
  * key. Folders made here are 700; folders found here must be the user's own and writable by no one
  * else, as ssh judges its own, or the index is neither read nor written.
  */
-final class IndexLocation {
+record IndexLocation(Path cacheHome, String baseUrl, String keyDigest) {
 
     static final FileAttribute<Set<PosixFilePermission>> FOLDER_MODE = PosixFilePermissions.asFileAttribute(
             PosixFilePermissions.fromString("rwx------"));
@@ -47,34 +47,20 @@ final class IndexLocation {
     static final Duration ABANDONED = Duration.ofMinutes(10);
     private static final byte[] KEYS_TEAM = "userlookup index key 1\n".getBytes(StandardCharsets.US_ASCII);
 
-    private final Path cacheHome;
-    private final Path folder;
-    private final Path keys;
-    private final String baseUrl;
-    private final String keyDigest;
-
-    private IndexLocation(Path cacheHome, String baseUrl, String keyDigest) {
-        this.cacheHome = cacheHome;
-        this.folder = cacheHome.resolve("userlookup").resolve("index");
-        this.keys = folder.resolve("keys");
-        this.baseUrl = baseUrl;
-        this.keyDigest = keyDigest;
-    }
-
     static IndexLocation of(Path cacheHome, String baseUrl, ApiKey key) {
         return new IndexLocation(cacheHome, baseUrl, digest("userlookup index key v1", baseUrl, key.value()));
     }
 
-    String baseUrl() {
-        return baseUrl;
+    private Path folder() {
+        return cacheHome.resolve("userlookup").resolve("index");
     }
 
-    Path folder() {
-        return folder;
+    private Path keys() {
+        return folder().resolve("keys");
     }
 
     Path keyTeamFile() {
-        return keys.resolve(keyDigest);
+        return keys().resolve(keyDigest);
     }
 
     /** The team the key's users came with, as a save wrote it; null for anything else in its place. */
@@ -101,12 +87,12 @@ final class IndexLocation {
     }
 
     Path teamFile(String team) {
-        return folder.resolve(digest("userlookup index team v1", baseUrl, team) + ".idx");
+        return folder().resolve(digest("userlookup index team v1", baseUrl, team) + ".idx");
     }
 
     /** Whether the index's folders, those that exist, are the user's own folders and writable by no one else. */
     boolean safe() {
-        return safe(folder) && safe(keys);
+        return safe(folder()) && safe(keys());
     }
 
     /**
@@ -114,7 +100,7 @@ final class IndexLocation {
      * ({@code <cache>/userlookup} as well when it is missing; the launcher's own is left as it is).
      */
     void create() throws IOException {
-        for (Path path : List.of(cacheHome, cacheHome.resolve("userlookup"), folder, keys)) {
+        for (Path path : List.of(cacheHome, cacheHome.resolve("userlookup"), folder(), keys())) {
             if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
                 try {
                     Files.createDirectory(path, FOLDER_MODE);
@@ -123,8 +109,8 @@ final class IndexLocation {
                 }
             }
         }
-        if (!safe() || !Files.isDirectory(keys, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IOException("the index folder " + folder + " is not the user's own");
+        if (!safe() || !Files.isDirectory(keys(), LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException("the index folder " + folder() + " is not the user's own");
         }
     }
 

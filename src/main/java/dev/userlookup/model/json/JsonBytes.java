@@ -5,41 +5,9 @@ import java.io.IOException;
 
 /**
  * A slice of a response body, checked on arrival, so that output can copy it without building a
- * tree. The body is shared, never changed.
+ * tree. The body is shared, never written to.
  */
-public final class JsonBytes {
-
-    private final byte[] body;
-    private final int offset;
-    private final int length;
-
-    public JsonBytes(byte[] body, int offset, int length) {
-        this.body = body;
-        this.offset = offset;
-        this.length = length;
-    }
-
-    public static JsonBytes written(com.fasterxml.jackson.databind.JsonNode tree) {
-        try {
-            byte[] bytes = Json.mapper().writeValueAsBytes(tree);
-            return new JsonBytes(bytes, 0, bytes.length);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** Shared: never written to. */
-    public byte[] body() {
-        return body;
-    }
-
-    public int offset() {
-        return offset;
-    }
-
-    public int length() {
-        return length;
-    }
+public record JsonBytes(byte[] body, int offset, int length) {
 
     public JsonParser parser() throws IOException {
         return Json.factory().createParser(body, offset, length);

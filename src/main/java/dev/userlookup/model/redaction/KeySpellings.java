@@ -38,7 +38,7 @@ final class KeySpellings {
     }
 
     boolean foundIn(byte[] text) {
-        return find(text, text.length).length > 0;
+        return find(text, text.length).size > 0;
     }
 
     /**
@@ -48,16 +48,16 @@ final class KeySpellings {
      */
     byte[] replaced(byte[] text, int limit) {
         int end = (int) Math.min(text.length, (long) limit + (long) asSent.length * WIDEST_ESCAPE);
-        int[] spans = find(text, end);
-        if (spans.length == 0) {
+        Spans spans = find(text, end);
+        if (spans.size == 0) {
             return Arrays.copyOf(text, Math.min(limit, text.length));
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(end, 1 << 16));
         int at = 0;
-        for (int s = 0; s < spans.length && spans[s] < limit; s += 2) {
-            out.write(text, at, spans[s] - at);
+        for (int s = 0; s < spans.size && spans.starts[s] < limit; s++) {
+            out.write(text, at, spans.starts[s] - at);
             out.write(REPLACEMENT, 0, REPLACEMENT.length);
-            at = spans[s + 1];
+            at = spans.ends[s];
         }
         if (at < limit) {
             out.write(text, at, Math.min(limit, text.length) - at);
@@ -67,8 +67,8 @@ final class KeySpellings {
 
     String replaced(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        int[] spans = find(bytes, bytes.length);
-        if (spans.length == 0) {
+        Spans spans = find(bytes, bytes.length);
+        if (spans.size == 0) {
             return text;
         }
         // Back from bytes to the text's own characters: what getBytes made of a lone surrogate
@@ -77,13 +77,13 @@ final class KeySpellings {
         int s = 0;
         int at = 0;
         for (int i = 0; i < text.length(); ) {
-            if (s < spans.length && at >= spans[s]) {
+            if (s < spans.size && at >= spans.starts[s]) {
                 out.append("***");
-                while (i < text.length() && at < spans[s + 1]) {
+                while (i < text.length() && at < spans.ends[s]) {
                     at += utf8Length(text, i);
                     i += charCount(text, i);
                 }
-                s += 2;
+                s++;
                 continue;
             }
             int chars = charCount(text, i);
@@ -94,46 +94,31 @@ final class KeySpellings {
         return out.toString();
     }
 
-    /**
-     * Every occurrence ending within the text's first {@code end} bytes, as [start, end) pairs in
-     * order, overlapping ones joined.
-     */
-    private int[] find(byte[] text, int end) {
-        return joined(asSent(text, end), unescaped(text, end));
-    }
-
-    private Spans asSent(byte[] text, int end) {
-        Spans found = new Spans();
-        int matched = 0;
-        for (int i = 0; i < end; i++) {
-            matched = step(asSent, asSentFallback, matched, text[i] & 0xff);
-            if (matched == asSent.length) {
-                found.add(i + 1 - asSent.length, i + 1);
-            }
-        }
-        return found;
+    /** Every occurrence ending within the text's first {@code end} bytes, in order, overlapping ones joined. */
+    private Spans find(byte[] text, int end) {
+        return joined(pass(text, end, asSent, asSentFallback, false), pass(text, end, unescaped, unescapedFallback, true));
     }
 
     /**
-     * The pass over the text with its escapes undone: each escape is one unit of the text that
-     * reads as one byte or a few, and an occurrence runs from the start of the unit of its first
-     * byte to the end of the unit of its last.
+     * One pass over the text, as it is or with its escapes undone. Undone, each escape is one unit
+     * of the text that reads as one byte or a few, and an occurrence runs from the start of the
+     * unit of its first byte to the end of the unit of its last.
      */
-    private Spans unescaped(byte[] text, int end) {
+    private static Spans pass(byte[] text, int end, byte[] needle, int[] fallback, boolean undone) {
         Spans found = new Spans();
-        int length = unescaped.length;
+        int length = needle.length;
         // Where the unit of each of the last {@code length} bytes read began.
         int[] unitStarts = new int[length];
-        int[] decoded = new int[3];
+        int[] decoded = {-1, -1, -1};
         long read = 0;
         int matched = 0;
         for (int i = 0; i < end; ) {
-            int unitEnd = unit(text, i, end, decoded);
+            int unitEnd = undone ? unit(text, i, end, decoded) : i + 1;
             int count = decoded[0] < 0 ? 1 : decodedCount(decoded);
             for (int k = 0; k < count; k++) {
-                int b = decoded[0] < 0 ? plusIsSpace(text[i] & 0xff) : decoded[k];
+                int b = decoded[0] >= 0 ? decoded[k] : undone ? plusIsSpace(text[i] & 0xff) : text[i] & 0xff;
                 unitStarts[(int) (read % length)] = i;
-                matched = step(unescaped, unescapedFallback, matched, b);
+                matched = step(needle, fallback, matched, b);
                 if (matched == length) {
                     found.add(unitStarts[(int) ((read + 1) % length)], unitEnd);
                 }
@@ -237,7 +222,7 @@ final class KeySpellings {
         return fallback;
     }
 
-    private static int[] joined(Spans a, Spans b) {
+    private static Spans joined(Spans a, Spans b) {
         Spans all = new Spans();
         int i = 0;
         int j = 0;
@@ -251,12 +236,7 @@ final class KeySpellings {
                 all.add(start, end);
             }
         }
-        int[] pairs = new int[all.size * 2];
-        for (int k = 0; k < all.size; k++) {
-            pairs[2 * k] = all.starts[k];
-            pairs[2 * k + 1] = all.ends[k];
-        }
-        return pairs;
+        return all;
     }
 
     private static int charCount(String text, int i) {
@@ -275,6 +255,7 @@ final class KeySpellings {
         return c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
     }
 
+    /** [start, end) of each occurrence. */
     private static final class Spans {
         int[] starts = new int[4];
         int[] ends = new int[4];

@@ -61,10 +61,6 @@ public final class ServiceText {
         return new ServiceText(text.substring(0, end) + "…");
     }
 
-    boolean isEmpty() {
-        return text.isEmpty();
-    }
-
     @Override
     public String toString() {
         return text;

@@ -122,7 +122,7 @@ final class UserCard {
         }
         String value = nested.value();
         if (field.shows() == UserField.Shows.DATE_WITH_PROVENANCE) {
-            LocalDate date = user.date(field.key() + "." + field.check().rowMember(), value);
+            LocalDate date = user.date(field.key() + "." + field.rowMember(), value);
             value = date == null ? null : date.toString();
         }
         OffsetDateTime updatedAt = user.time(field.key() + ".updated_at", nested.updatedAt());

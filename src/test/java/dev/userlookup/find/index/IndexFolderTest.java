@@ -35,7 +35,7 @@ class IndexFolderTest {
         Team.save(cache(), Team.BASE_URL, Team.KEY, Team.TEAM, Team.users(10, 1));
 
         IndexLocation location = Team.location(cache());
-        for (Path folder : List.of(cache(), cache().resolve("userlookup"), location.folder(), location.keyTeamFile().getParent())) {
+        for (Path folder : List.of(cache(), cache().resolve("userlookup"), Team.folder(cache()), location.keyTeamFile().getParent())) {
             assertEquals("rwx------", mode(folder), folder.toString());
         }
         assertEquals("rw-------", mode(Team.teamFile(cache())));
@@ -50,7 +50,7 @@ class IndexFolderTest {
         Team.save(cache(), Team.BASE_URL, Team.KEY, Team.TEAM, Team.users(10, 1));
 
         assertEquals("rwxr-xr-x", mode(userlookup));
-        assertEquals("rwx------", mode(Team.location(cache()).folder()));
+        assertEquals("rwx------", mode(Team.folder(cache())));
     }
 
     @Test
@@ -115,7 +115,7 @@ class IndexFolderTest {
             for (String mode : List.of("rwxrwx---", "rwx---rwx", "rwxrwxrwx")) {
                 Path cache = home.resolve(where + mode);
                 Team.save(cache, Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(1, 1), "one"));
-                Path folder = where.equals("index") ? Team.location(cache).folder() : Team.location(cache).keyTeamFile().getParent();
+                Path folder = where.equals("index") ? Team.folder(cache) : Team.location(cache).keyTeamFile().getParent();
                 Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString(mode));
 
                 assertRefused(cache, where + " " + mode);
@@ -126,7 +126,7 @@ class IndexFolderTest {
     @Test
     void anIndexFolderOfAnotherUserIsNeitherReadNorWritten() throws Exception {
         Team.save(cache(), Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(1, 1), "one"));
-        Path folder = Team.location(cache()).folder();
+        Path folder = Team.folder(cache());
         UserPrincipal nobody;
         try {
             nobody = folder.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
@@ -145,7 +145,7 @@ class IndexFolderTest {
         Path elsewhere = home.resolve("elsewhere");
         Team.save(elsewhere, Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(1, 1), "one"));
         Files.createDirectories(cache().resolve("userlookup"));
-        Files.createSymbolicLink(Team.location(cache()).folder(), Team.location(elsewhere).folder());
+        Files.createSymbolicLink(Team.folder(cache()), Team.folder(elsewhere));
 
         assertRefused(cache(), "a link");
     }
@@ -164,7 +164,7 @@ class IndexFolderTest {
     void aReadOnlyCacheMeansNoSaveAndNoException() throws Exception {
         // Root writes into any folder: the run is a user's who is not root.
         Team.save(cache(), Team.BASE_URL, Team.KEY, Team.TEAM, Map.of(new UserId(1, 1), "one"));
-        Path folder = Team.location(cache()).folder();
+        Path folder = Team.folder(cache());
         try {
             String seen = TestUser.java(ReadOnlyCache.class, cache(), cache().toString());
 
@@ -179,7 +179,7 @@ class IndexFolderTest {
         public static void main(String[] args) {
             Path cache = Path.of(args[0]);
             try {
-                Files.setPosixFilePermissions(Team.location(cache).folder(), PosixFilePermissions.fromString("r-x------"));
+                Files.setPosixFilePermissions(Team.folder(cache), PosixFilePermissions.fromString("r-x------"));
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -219,7 +219,7 @@ class IndexFolderTest {
             Map<UserId, String> loser = winner == first ? second : first;
             winner.forEach((id, clientId) -> assertEquals(clientId, index.clientUserId(id)));
             loser.keySet().forEach(id -> assertNull(index.clientUserId(id)));
-            assertEquals(2, list(Team.location(cache()).folder()).size(), "the index and keys/, no temporary file");
+            assertEquals(2, list(Team.folder(cache())).size(), "the index and keys/, no temporary file");
         }
     }
 

@@ -50,6 +50,11 @@ final class Team {
         return IndexLocation.of(cache, BASE_URL, KEY);
     }
 
+    /** The folder of the index files, {@code <cache>/userlookup/index}. */
+    static Path folder(Path cache) {
+        return cache.resolve("userlookup").resolve("index");
+    }
+
     static Path teamFile(Path cache) {
         return location(cache).teamFile(TEAM);
     }
