@@ -30,10 +30,6 @@ public final class App {
     private App() {
     }
 
-    public static int run(String[] args, Io io) {
-        return run(args, new Factory(io, SignalStop.NONE, null, null), null);
-    }
-
     /**
      * Runs as the process: Ctrl-C and SIGTERM stop the work at once ({@link SignalStop}); the JVM
      * then exits 130 or 143 once the run has closed its output. A failure in another thread is
@@ -57,7 +53,7 @@ public final class App {
         }
         int status = ExitCode.FAILURE;
         try {
-            CommandLine commandLine = commandLine(factory, reporter);
+            CommandLine commandLine = commandLine(factory, reporter, args);
             status = commandLine.execute(args);
             // Help and version text go through picocli's PrintWriter, which keeps a failed write to itself.
             commandLine.getOut().flush();
@@ -88,18 +84,16 @@ public final class App {
         return reporter.report(failure);
     }
 
-    private static ErrorReporter reporter(Factory factory) {
+    static ErrorReporter reporter(Factory factory) {
         return new ErrorReporter(factory.console(), factory.options()::verbose, factory.stop()::stopped);
     }
 
-    public static CommandLine commandLine(Io io) {
-        Factory factory = new Factory(io, SignalStop.NONE, null, null);
-        return commandLine(factory, reporter(factory));
-    }
-
-    private static CommandLine commandLine(Factory factory, ErrorReporter reporter) {
+    /** The root and the commands {@code args} need ({@link UserlookupCommand#needed}): no arguments, every command. */
+    static CommandLine commandLine(Factory factory, ErrorReporter reporter, String... args) {
         Io io = factory.console().io();
         CommandLine commandLine = new CommandLine(new UserlookupCommand(factory.options()), factory);
+        List<Class<?>> commands = UserlookupCommand.needed(args, commandLine.getCommandSpec());
+        commands.forEach(commandLine::addSubcommand);
         // Help and version text go to the run's stdout, so taller than the screen they are paged like other output.
         commandLine.setOut(new HelpWriter(factory.console()::stdout));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
@@ -115,8 +109,15 @@ public final class App {
                 CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST));
         commandLine.getCommandSpec().usageMessage().sectionKeys(sections);
         commandLine.getCommandSpec().usageMessage().footer(RootFooter.lines());
-        HelpCommand.describe(commandLine);
-        HelpLayout.fit(commandLine, io.terminal(), io.env());
+        boolean every = commands == UserlookupCommand.COMMANDS;
+        if (every) {
+            HelpCommand.describe(commandLine);
+        }
+        HelpLayout.fit(commandLine, io.terminal(), io.env(), every ? () -> commandLine : () -> {
+            CommandLine whole = new CommandLine(new UserlookupCommand(new GlobalOptions()), factory);
+            UserlookupCommand.COMMANDS.forEach(whole::addSubcommand);
+            return whole;
+        });
         commandLine.setExecutionExceptionHandler(reporter);
         commandLine.setParameterExceptionHandler(reporter);
         return commandLine;

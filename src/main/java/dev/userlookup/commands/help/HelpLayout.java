@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -46,24 +47,27 @@ public final class HelpLayout {
         public boolean help;
     }
 
-    /** Colour only where table output would have it; option texts in one column on every page. */
-    public static void fit(CommandLine root, Terminal terminal, Map<String, String> env) {
+    /**
+     * Colour only where table output would have it; option texts in one column on every page, the
+     * column of the longest option of any command: {@code everyCommand} gives their model.
+     */
+    public static void fit(CommandLine root, Terminal terminal, Map<String, String> env, Supplier<CommandLine> everyCommand) {
         root.setUsageHelpAutoWidth(false);
-        // Decided when help is printed, not before every run: a run into a pipe never asks the terminal.
+        // Decided when help is printed, not before every run: a run into a pipe never asks the terminal,
+        // and a run that built one command's model builds the others only then.
         root.setHelpFactory((spec, colorScheme) -> {
-            spec.usageMessage().width(width(terminal));
+            spec.usageMessage().width(width(terminal)).longOptionsMaxWidth(longestOption(everyCommand.get()));
             return new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(
                     ColorMode.AUTO.enabled(terminal, env) ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
         });
-        fitSections(root, longestOption(root));
+        fitSections(root);
     }
 
     static int width(Terminal terminal) {
         return terminal.stdoutIsTerminal() && terminal.width() > 0 ? Math.max(NARROWEST, terminal.width()) : UNBOUNDED_WIDTH;
     }
 
-    private static void fitSections(CommandLine command, int optionColumn) {
-        command.getCommandSpec().usageMessage().longOptionsMaxWidth(optionColumn);
+    private static void fitSections(CommandLine command) {
         command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, HelpLayout::optionList);
         command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, HelpLayout::footer);
         if (command.getCommandSpec().usageMessage().customSynopsis().length > 0) {
@@ -75,7 +79,7 @@ public final class HelpLayout {
             command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_HEADER, HelpLayout::header);
         }
         for (CommandLine sub : command.getSubcommands().values()) {
-            fitSections(sub, optionColumn);
+            fitSections(sub);
         }
     }
 
