@@ -1,7 +1,5 @@
 package dev.userlookup.commands;
 
-import dev.userlookup.commands.completion.CompletionCommand;
-import dev.userlookup.commands.help.HelpCommand;
 import dev.userlookup.commands.shape.ShapeOptions;
 import dev.userlookup.console.Console;
 import dev.userlookup.console.Io;
@@ -20,13 +18,12 @@ import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.settings.SettingsResolver;
 import java.util.function.Consumer;
-import picocli.CommandLine;
 
 /**
  * Each part made on first use (as gh's cmdutil.Factory), so a command that fails on its own options
  * reads no key; once the settings are decided the console takes their key out of all it says.
  */
-final class Factory implements CommandLine.IFactory {
+final class Factory {
 
     private final Console console;
     private final GlobalOptions options = new GlobalOptions();
@@ -42,19 +39,6 @@ final class Factory implements CommandLine.IFactory {
         this.stop = stop;
         this.timing = timing;
         this.transport = transport;
-    }
-
-    @Override
-    public <K> K create(Class<K> type) throws Exception {
-        Object command = type == ResolveCommand.class ? new ResolveCommand(this)
-                : type == ListCommand.class ? new ListCommand(this)
-                : type == FindCommand.class ? new FindCommand(this)
-                : type == DoctorCommand.class ? new DoctorCommand(this)
-                : type == ProfilesCommand.class ? new ProfilesCommand(this)
-                : type == CompletionCommand.class ? new CompletionCommand(console)
-                : type == HelpCommand.class ? new HelpCommand(console.terminal())
-                : null;
-        return command != null ? type.cast(command) : CommandLine.defaultFactory().create(type);
     }
 
     Console console() {

@@ -52,7 +52,6 @@ public final class HelpLayout {
      * column of the longest option of any command: {@code everyCommand} gives their model.
      */
     public static void fit(CommandLine root, Terminal terminal, Map<String, String> env, Supplier<CommandLine> everyCommand) {
-        root.setUsageHelpAutoWidth(false);
         // Decided when help is printed, not before every run: a run into a pipe never asks the terminal,
         // and a run that built one command's model builds the others only then.
         root.setHelpFactory((spec, colorScheme) -> {
@@ -67,13 +66,17 @@ public final class HelpLayout {
         return terminal.stdoutIsTerminal() && terminal.width() > 0 ? Math.max(NARROWEST, terminal.width()) : UNBOUNDED_WIDTH;
     }
 
+    /** Every page's parts a blank line apart, under the same headings (the root's options have their own). */
     private static void fitSections(CommandLine command) {
+        UsageMessageSpec usage = command.getCommandSpec().usageMessage();
+        usage.synopsisHeading("%nUsage: ").descriptionHeading("%n").parameterListHeading("%n").footerHeading("%n");
+        if (usage.optionListHeading().isEmpty()) {
+            usage.optionListHeading("%n");
+        }
         command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, HelpLayout::optionList);
         command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, HelpLayout::footer);
-        if (command.getCommandSpec().usageMessage().customSynopsis().length > 0) {
-            command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_SYNOPSIS, HelpLayout::synopsis);
-        }
-        if (!command.getCommandSpec().usageMessage().headerHeading().isEmpty()) {
+        command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_SYNOPSIS, HelpLayout::synopsis);
+        if (!usage.headerHeading().isEmpty()) {
             // "userlookup: look up ...": one line that picocli does not wrap, so heading and header are wrapped here, together.
             command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_HEADER_HEADING, help -> "");
             command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_HEADER, HelpLayout::header);
