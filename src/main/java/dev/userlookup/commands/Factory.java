@@ -9,7 +9,6 @@ import dev.userlookup.network.HttpTransport;
 import dev.userlookup.network.Timing;
 import dev.userlookup.network.Transport;
 import dev.userlookup.output.Footers;
-import dev.userlookup.output.Incomplete;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.output.Renderers;
@@ -114,10 +113,6 @@ final class Factory {
     /** Decided before any request. */
     void shape(ShapeOptions.OutputShape shape) {
         this.shape = shape;
-    }
-
-    Incomplete.Reason cutShortBy() {
-        return stop.cutShortBy();
     }
 
     void say(String message) {

@@ -119,7 +119,7 @@ final class ListCommand implements Callable<Integer> {
                 result = walker.walk(start, stream);
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 try {
-                    stream.cutShort(new Incomplete(factory.cutShortBy(), walker.resumeOffset()));
+                    stream.cutShort(new Incomplete(factory.stop().cutShortBy(), walker.resumeOffset()));
                 } catch (IOException | RuntimeException writing) {
                     e.addSuppressed(writing);
                 }

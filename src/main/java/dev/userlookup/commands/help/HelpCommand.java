@@ -58,18 +58,10 @@ public final class HelpCommand implements Callable<Integer> {
         spec.usageMessage().footer(footer.toArray(String[]::new));
         PositionalParamSpec declared = spec.positionalParameters().get(0);
         spec.remove(declared);
-        spec.addPositional(PositionalParamSpec.builder(declared).completionCandidates(names(root)).build());
-    }
-
-    private static List<String> names(CommandLine root) {
-        List<String> names = new ArrayList<>();
-        root.getSubcommands().forEach((name, command) -> {
-            if (!command.getCommandSpec().helpCommand()) {
-                names.add(name);
-            }
-        });
+        List<String> names = new ArrayList<>(root.getSubcommands().keySet());
+        names.remove(spec.name());
         names.addAll(HelpTopics.names());
-        return names;
+        spec.addPositional(PositionalParamSpec.builder(declared).completionCandidates(names).build());
     }
 
     @Override
