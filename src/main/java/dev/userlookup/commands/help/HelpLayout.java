@@ -144,15 +144,9 @@ public final class HelpLayout {
     private static final char KEEP_TOGETHER = '\u00a0';
 
     private static String optionList(CommandLine.Help help) {
-        List<OptionSpec> options = new ArrayList<>();
-        for (OptionSpec option : help.commandSpec().options()) {
-            if (!option.inherited() && !option.hidden()) {
-                options.add(option);
-            }
-        }
-        options.sort(Comparator.comparingInt(OptionSpec::order));
         CommandLine.Help.Layout layout = help.createDefaultLayout();
-        for (OptionSpec option : options) {
+        for (OptionSpec option : help.commandSpec().options().stream().filter(option -> !option.inherited() && !option.hidden())
+                .sorted(Comparator.comparingInt(OptionSpec::order)).toList()) {
             String[] description = option.description();
             layout.addOption(description.length > 1 ? OptionSpec.builder(option).description(description[0]).build() : option,
                     help.createDefaultParamLabelRenderer());
@@ -192,16 +186,8 @@ public final class HelpLayout {
     }
 
     private static int termColumn(HelpTopics.Topic topic) {
-        int longest = 0;
-        for (HelpTopics.Block block : topic.blocks()) {
-            if (block instanceof HelpTopics.Entries entries) {
-                for (HelpTopics.Entry entry : entries.entries()) {
-                    if (entry.term().length() <= LONGEST_TERM_BESIDE) {
-                        longest = Math.max(longest, entry.term().length());
-                    }
-                }
-            }
-        }
-        return 2 + longest + GAP;
+        return 2 + GAP + topic.blocks().stream().filter(HelpTopics.Entries.class::isInstance)
+                .flatMap(block -> ((HelpTopics.Entries) block).entries().stream()).mapToInt(entry -> entry.term().length())
+                .filter(length -> length <= LONGEST_TERM_BESIDE).max().orElse(0);
     }
 }
