@@ -4,15 +4,15 @@ import dev.userlookup.ExitCode;
 import dev.userlookup.commands.help.HelpCommand;
 import dev.userlookup.commands.help.HelpLayout;
 import dev.userlookup.commands.help.HelpWriter;
-import dev.userlookup.commands.help.RootFooter;
+import dev.userlookup.commands.help.HelpTopics;
 import dev.userlookup.console.Io;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
 public final class App {
 
@@ -28,10 +28,6 @@ public final class App {
     }
 
     private App() {
-    }
-
-    public static int run(String[] args, Io io) {
-        return run(args, new Factory(io, SignalStop.NONE, null, null), null);
     }
 
     /**
@@ -57,7 +53,7 @@ public final class App {
         }
         int status = ExitCode.FAILURE;
         try {
-            CommandLine commandLine = commandLine(factory, reporter);
+            CommandLine commandLine = commandLine(factory, reporter, args);
             status = commandLine.execute(args);
             // Help and version text go through picocli's PrintWriter, which keeps a failed write to itself.
             commandLine.getOut().flush();
@@ -88,35 +84,44 @@ public final class App {
         return reporter.report(failure);
     }
 
-    private static ErrorReporter reporter(Factory factory) {
+    static ErrorReporter reporter(Factory factory) {
         return new ErrorReporter(factory.console(), factory.options()::verbose, factory.stop()::stopped);
     }
 
-    public static CommandLine commandLine(Io io) {
-        Factory factory = new Factory(io, SignalStop.NONE, null, null);
-        return commandLine(factory, reporter(factory));
-    }
-
-    private static CommandLine commandLine(Factory factory, ErrorReporter reporter) {
+    /** The root and the commands {@code args} need ({@link UserlookupCommand#needed}): no arguments, every command. */
+    static CommandLine commandLine(Factory factory, ErrorReporter reporter, String... args) {
         Io io = factory.console().io();
-        CommandLine commandLine = new CommandLine(new UserlookupCommand(factory.options()), factory);
+        CommandLine commandLine = new CommandLine(new UserlookupCommand(factory.options()));
+        List<Object> commands = UserlookupCommand.needed(args, commandLine.getCommandSpec(), UserlookupCommand.commands(factory));
+        commands.forEach(commandLine::addSubcommand);
         // Help and version text go to the run's stdout, so taller than the screen they are paged like other output.
         commandLine.setOut(new HelpWriter(factory.console()::stdout));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(io.stderr(), StandardCharsets.UTF_8), true));
-        // The root's commands, then its options, then where the help topics are: one screen. Its
+        // The root's commands, then its options, then where the help topics are and examples: one screen. Its
         // description is the man page's.
-        List<String> sections = new ArrayList<>(commandLine.getHelpSectionKeys());
-        sections.removeAll(List.of(CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION_HEADING,
-                CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION,
-                CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING,
-                CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST));
-        int options = sections.indexOf(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING);
-        sections.addAll(options, List.of(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING,
-                CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST));
-        commandLine.getCommandSpec().usageMessage().sectionKeys(sections);
-        commandLine.getCommandSpec().usageMessage().footer(RootFooter.lines());
-        HelpCommand.describe(commandLine);
-        HelpLayout.fit(commandLine, io.terminal(), io.env());
+        UsageMessageSpec usage = commandLine.getCommandSpec().usageMessage();
+        usage.sectionKeys(List.of(UsageMessageSpec.SECTION_KEY_HEADER_HEADING, UsageMessageSpec.SECTION_KEY_HEADER,
+                UsageMessageSpec.SECTION_KEY_SYNOPSIS_HEADING, UsageMessageSpec.SECTION_KEY_SYNOPSIS,
+                UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING, UsageMessageSpec.SECTION_KEY_COMMAND_LIST,
+                UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING, UsageMessageSpec.SECTION_KEY_OPTION_LIST,
+                UsageMessageSpec.SECTION_KEY_FOOTER_HEADING, UsageMessageSpec.SECTION_KEY_FOOTER));
+        usage.footer("userlookup help TOPIC: " + String.join(", ", HelpTopics.names()) + ".",
+                "",
+                "Examples:",
+                "  userlookup resolve customer-000042",
+                "  userlookup find 138adbbd-c5e6-36c4-aff7-48390b9f91da",
+                "  userlookup --profile sandbox list --count",
+                "  userlookup list --all -o csv > users.csv",
+                "  userlookup help list");
+        boolean every = commands.size() > 1;
+        if (every) {
+            HelpCommand.describe(commandLine);
+        }
+        HelpLayout.fit(commandLine, io.terminal(), io.env(), every ? () -> commandLine : () -> {
+            CommandLine whole = new CommandLine(new UserlookupCommand(new GlobalOptions()));
+            UserlookupCommand.commands(factory).forEach(whole::addSubcommand);
+            return whole;
+        });
         commandLine.setExecutionExceptionHandler(reporter);
         commandLine.setParameterExceptionHandler(reporter);
         return commandLine;

@@ -22,19 +22,13 @@ import picocli.CommandLine.Mixin;
 @Command(
         name = "doctor",
         header = "Show where each setting comes from and take one request apart.",
-        synopsisHeading = "%nUsage: ",
         customSynopsis = "userlookup [OPTIONS] doctor",
-        descriptionHeading = "%n",
         description = "Lists every setting with its origin (option, environment variable, profile in its file, default; "
                 + "the key only by origin and length), then sends one 'list --limit 1' and shows each step: DNS, TCP connect, "
                 + "the proxy's CONNECT, TLS (version, cipher, HTTP/2 or 1.1, certificate subject, issuer, expiry, whether a "
                 + "--ca-cert was needed), the HTTP status and time, and the clock against the service's Date. "
                 + "Exit 0 all well, 2 settings missing or wrong, 4 the key refused, 5 a step failed (named). "
                 + "-o json (the default when not on a terminal) gives one document for CI.",
-        optionListHeading = "%n",
-        sortOptions = false,
-        usageHelpAutoWidth = true,
-        footerHeading = "%n",
         footer = {
             HelpLayout.GLOBAL_OPTIONS,
             "",

@@ -46,8 +46,8 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
             // The converter's words (OptionValues) after the option and the value as typed.
             CommandLine.Model.OptionSpec option = (CommandLine.Model.OptionSpec) e.getArgSpec();
             line(where + option.longestName() + " '" + e.getValue() + "'? " + e.getCause().getMessage());
-        } else if (e instanceof CommandLine.MissingParameterException && missingOptionValue((CommandLine.MissingParameterException) e) != null) {
-            line(where + OptionValues.missing(missingOptionValue((CommandLine.MissingParameterException) e)));
+        } else if (missingOptionValue(e) != null) {
+            line(where + OptionValues.missing(missingOptionValue(e)));
         } else {
             String message = String.valueOf(e.getMessage());
             line(where + (message.endsWith(".") ? message.substring(0, message.length() - 1) : message) + "; " + help);
@@ -55,10 +55,9 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         return ExitCode.USAGE;
     }
 
-    private static CommandLine.Model.OptionSpec missingOptionValue(CommandLine.MissingParameterException e) {
-        List<CommandLine.Model.ArgSpec> missing = e.getMissing();
-        return missing != null && missing.size() == 1 && missing.get(0) instanceof CommandLine.Model.OptionSpec
-                ? (CommandLine.Model.OptionSpec) missing.get(0) : null;
+    private static CommandLine.Model.OptionSpec missingOptionValue(CommandLine.ParameterException e) {
+        List<CommandLine.Model.ArgSpec> missing = e instanceof CommandLine.MissingParameterException m ? m.getMissing() : null;
+        return missing != null && missing.size() == 1 && missing.get(0) instanceof CommandLine.Model.OptionSpec option ? option : null;
     }
 
     /**

@@ -1,7 +1,5 @@
 package dev.userlookup.commands;
 
-import dev.userlookup.commands.completion.CompletionCommand;
-import dev.userlookup.commands.help.HelpCommand;
 import dev.userlookup.commands.shape.ShapeOptions;
 import dev.userlookup.console.Console;
 import dev.userlookup.console.Io;
@@ -11,7 +9,6 @@ import dev.userlookup.network.HttpTransport;
 import dev.userlookup.network.Timing;
 import dev.userlookup.network.Transport;
 import dev.userlookup.output.Footers;
-import dev.userlookup.output.Incomplete;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.output.Renderers;
@@ -20,13 +17,12 @@ import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.settings.SettingsResolver;
 import java.util.function.Consumer;
-import picocli.CommandLine;
 
 /**
  * Each part made on first use (as gh's cmdutil.Factory), so a command that fails on its own options
  * reads no key; once the settings are decided the console takes their key out of all it says.
  */
-final class Factory implements CommandLine.IFactory {
+final class Factory {
 
     private final Console console;
     private final GlobalOptions options = new GlobalOptions();
@@ -42,19 +38,6 @@ final class Factory implements CommandLine.IFactory {
         this.stop = stop;
         this.timing = timing;
         this.transport = transport;
-    }
-
-    @Override
-    public <K> K create(Class<K> type) throws Exception {
-        Object command = type == ResolveCommand.class ? new ResolveCommand(this)
-                : type == ListCommand.class ? new ListCommand(this)
-                : type == FindCommand.class ? new FindCommand(this)
-                : type == DoctorCommand.class ? new DoctorCommand(this)
-                : type == ProfilesCommand.class ? new ProfilesCommand(this)
-                : type == CompletionCommand.class ? new CompletionCommand(console)
-                : type == HelpCommand.class ? new HelpCommand(console.terminal())
-                : null;
-        return command != null ? type.cast(command) : CommandLine.defaultFactory().create(type);
     }
 
     Console console() {
@@ -130,10 +113,6 @@ final class Factory implements CommandLine.IFactory {
     /** Decided before any request. */
     void shape(ShapeOptions.OutputShape shape) {
         this.shape = shape;
-    }
-
-    Incomplete.Reason cutShortBy() {
-        return stop.cutShortBy();
     }
 
     void say(String message) {

@@ -29,18 +29,11 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "find",
         header = "Find users by user_id, the service's own id (logs, webhooks).",
-        synopsisHeading = "%nUsage: ",
         customSynopsis = "userlookup [OPTIONS] find [--stdin] [--parallel N] [--no-cache] [--fields LIST] [--jq FILTER] USER_ID...",
-        descriptionHeading = "%n",
         description = "The service looks users up only by client_user_id: find reads the team's list, as list --all does, "
                 + "until every id is found. Users print as resolve prints them, in input order; an id not found is named on "
                 + "stderr, and the exit status is 3. An index in your cache folder (user_id and client_user_id, nothing else) "
                 + "makes a later find of the same user one request.",
-        parameterListHeading = "%n",
-        optionListHeading = "%n",
-        sortOptions = false,
-        usageHelpAutoWidth = true,
-        footerHeading = "%n",
         footer = {
             HelpLayout.GLOBAL_OPTIONS,
             "",

@@ -106,11 +106,9 @@ public final class GlobalOptions implements GivenOptions {
      * the script's build replaces it with a look-up of the config file's profile names.
      */
     static final class ProfileCandidates implements Iterable<String> {
-        static final String PLACEHOLDER = CompletionScript.PROFILE_PLACEHOLDER;
-
         @Override
         public Iterator<String> iterator() {
-            return List.of(PLACEHOLDER).iterator();
+            return List.of(CompletionScript.PROFILE_PLACEHOLDER).iterator();
         }
     }
 }

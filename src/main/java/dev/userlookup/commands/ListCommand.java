@@ -29,17 +29,11 @@ import picocli.CommandLine.Option;
 @Command(
         name = "list",
         header = "List the team's users: a page, every page (--all), or the count.",
-        synopsisHeading = "%nUsage: ",
         customSynopsis = "userlookup [OPTIONS] list [--offset N] [--limit N] [--all] [--parallel N] [--count] [--fields LIST] "
                 + "[--jq FILTER]",
-        descriptionHeading = "%n",
         description = "One page: --offset and --limit (without --limit, the service's page size). --all prints every user "
                 + "from --offset on, each once, in the service's order, as the pages arrive (pages of 500, or --limit). "
                 + "--count prints only how many users there are.",
-        optionListHeading = "%n",
-        sortOptions = false,
-        usageHelpAutoWidth = true,
-        footerHeading = "%n",
         footer = {
             HelpLayout.GLOBAL_OPTIONS,
             "",
@@ -125,7 +119,7 @@ final class ListCommand implements Callable<Integer> {
                 result = walker.walk(start, stream);
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 try {
-                    stream.cutShort(new Incomplete(factory.cutShortBy(), walker.resumeOffset()));
+                    stream.cutShort(new Incomplete(factory.stop().cutShortBy(), walker.resumeOffset()));
                 } catch (IOException | RuntimeException writing) {
                     e.addSuppressed(writing);
                 }

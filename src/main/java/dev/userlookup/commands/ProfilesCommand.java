@@ -17,19 +17,13 @@ import picocli.CommandLine.Mixin;
 @Command(
         name = "profiles",
         header = "List the profiles of the config file, the default marked.",
-        synopsisHeading = "%nUsage: ",
         customSynopsis = "userlookup profiles",
-        descriptionHeading = "%n",
         description = "Shows each profile's name, base URL and where its key comes from (the key file's path or the key "
                 + "command as written; never the key: no command is run and no key file is read), the default_profile "
                 + "marked. A base URL that every command refuses (one that carries a password, shown as ***) is marked "
                 + "refused, with the reason. Without a config file it says where one would be read from (exit 0). -o json (the default "
                 + "when not on a terminal; every format but table gives it) is one document for scripts. A config file "
                 + "that others can write, or that another user owns, is exit 2.",
-        optionListHeading = "%n",
-        sortOptions = false,
-        usageHelpAutoWidth = true,
-        footerHeading = "%n",
         footer = {
             "Examples:",
             "  userlookup profiles",

@@ -25,18 +25,11 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "resolve",
         header = "Print users by client_user_id, the id your team gave them.",
-        synopsisHeading = "%nUsage: ",
         customSynopsis = "userlookup [OPTIONS] resolve [--stdin] [--parallel N] [--fields LIST] [--jq FILTER] CLIENT_USER_ID...",
-        descriptionHeading = "%n",
         description = "Any id works as typed: slashes, spaces, ? and # included. Several ids, or --stdin (one a line), "
                 + "are looked up at once and print in input order (json: one array). An id that is not found is named on "
                 + "stderr while the others print, and the exit status is 3. An id that looks like a user_id gets a hint "
                 + "towards find.",
-        parameterListHeading = "%n",
-        optionListHeading = "%n",
-        sortOptions = false,
-        usageHelpAutoWidth = true,
-        footerHeading = "%n",
         footer = {
             HelpLayout.GLOBAL_OPTIONS,
             "",

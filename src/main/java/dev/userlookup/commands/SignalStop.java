@@ -42,17 +42,12 @@ class SignalStop {
      */
     private void noteWhich(String name) {
         try {
-            sun.misc.Signal.handle(new sun.misc.Signal(name), new Noting());
+            sun.misc.Signal.handle(new sun.misc.Signal(name), which -> {
+                signal = which.getName();
+                Runtime.getRuntime().exit(128 + which.getNumber());
+            });
         } catch (IllegalArgumentException e) {
             // The JVM keeps this signal to itself (-Xrs): a stop by it reads as Ctrl-C's.
-        }
-    }
-
-    private final class Noting implements sun.misc.SignalHandler {
-        @Override
-        public void handle(sun.misc.Signal which) {
-            signal = which.getName();
-            Runtime.getRuntime().exit(128 + which.getNumber());
         }
     }
 

@@ -1,20 +1,14 @@
 package dev.userlookup.build;
 
 import dev.userlookup.Version;
-import dev.userlookup.commands.App;
+import dev.userlookup.commands.CommandModel;
 import dev.userlookup.commands.help.HelpTopics;
-import dev.userlookup.console.Io;
-import dev.userlookup.console.Terminal;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -61,9 +55,7 @@ public final class ManPage {
 
     /** The command line as the tool builds it, with no streams or environment of its own. */
     public static CommandLine model() {
-        Io io = new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), Map.of(), Terminal.fixed(false, false, 0));
-        return App.commandLine(io);
+        return CommandModel.whole();
     }
 
     public static String render(CommandLine commandLine, String version, String date) {

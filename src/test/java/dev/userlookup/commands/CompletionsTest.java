@@ -1,19 +1,13 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.commands.completion.CompletionScript;
-import dev.userlookup.console.Io;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.userlookup.console.Terminal;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,9 +21,7 @@ class CompletionsTest {
     static final Path ZSH = Path.of("completions", "userlookup.zsh");
 
     static String generated(String shell) {
-        Io io = new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), Map.of(), Terminal.fixed(false, false, 0));
-        return shell.equals("zsh") ? CompletionScript.zsh(App.commandLine(io)) : CompletionScript.bash(App.commandLine(io));
+        return shell.equals("zsh") ? CompletionScript.zsh(CommandModel.whole()) : CompletionScript.bash(CommandModel.whole());
     }
 
     @Test

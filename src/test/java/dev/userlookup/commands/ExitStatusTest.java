@@ -395,7 +395,7 @@ class ExitStatusTest {
         Io io = new Io(new ByteArrayInputStream(new byte[0]), fullDisk, new PrintStream(err, true, StandardCharsets.UTF_8),
                 Map.of(), Terminal.fixed(false, false, 0));
 
-        int exit = App.run(words.split(" "), io);
+        int exit = App.run(words.split(" "), new Factory(io, SignalStop.NONE, null, null), null);
 
         assertEquals(1, exit, err.toString(StandardCharsets.UTF_8));
         assertEquals("userlookup: writing output: No space left on device\n", err.toString(StandardCharsets.UTF_8));

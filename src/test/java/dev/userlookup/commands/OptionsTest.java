@@ -1,6 +1,5 @@
 package dev.userlookup.commands;
 
-import dev.userlookup.console.Io;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,9 +71,7 @@ class OptionsTest {
             if (after) {
                 args.add(option);
             }
-            picocli.CommandLine.ParseResult parsed = App.commandLine(new Io(new java.io.ByteArrayInputStream(new byte[0]),
-                    new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(),
-                    dev.userlookup.console.Terminal.fixed(false, false, 0))).parseArgs(args.toArray(new String[0]));
+            picocli.CommandLine.ParseResult parsed = CommandModel.whole().parseArgs(args.toArray(new String[0]));
             String name = option.split("=")[0];
             picocli.CommandLine.ParseResult where = after ? parsed.subcommand() : parsed;
             assertTrue(where.hasMatchedOption(name), name + (after ? " after " : " before ") + subcommand);
@@ -83,8 +80,7 @@ class OptionsTest {
 
     @Test
     void theContractsDefaultsAreTheDeclaredOnes() {
-        picocli.CommandLine commandLine = App.commandLine(new Io(new java.io.ByteArrayInputStream(new byte[0]),
-                new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(), dev.userlookup.console.Terminal.fixed(false, false, 0)));
+        picocli.CommandLine commandLine = CommandModel.whole();
         dev.userlookup.settings.Settings settings = new dev.userlookup.settings.SettingsResolver(
                 java.util.Map.of("USERLOOKUP_BASE_URL", "https://127.0.0.1:9", "USERLOOKUP_API_KEY", TestKeys.KEY),
                 dev.userlookup.console.Terminal.fixed(false, false, 0), new java.io.ByteArrayInputStream(new byte[0]), System.err,

@@ -118,9 +118,7 @@ class ThrottleTest {
         assertEquals(7, service.count("/v2/user/resolve/x"));
         assertEquals(Duration.ofMillis(31_500).toNanos(), timing.nanoTime() - started);
         // --retries says so (its whole description: the man page prints it; --help its first line).
-        String described = String.join(" ", App.commandLine(new dev.userlookup.console.Io(new java.io.ByteArrayInputStream(new byte[0]),
-                new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(),
-                dev.userlookup.console.Terminal.fixed(false, false, 0))).getCommandSpec().findOption("--retries").description())
+        String described = String.join(" ", CommandModel.whole().getCommandSpec().findOption("--retries").description())
                 .replaceAll("\\s+", " ");
         assertTrue(described.contains("A 429 or 503 slows the whole run to the rate the service lets through and is retried until it has"
                 + " answered nothing for 30 s (with 0, not retried)."), described);

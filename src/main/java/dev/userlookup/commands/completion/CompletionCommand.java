@@ -19,14 +19,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "completion",
         header = "Print the shell completion script for bash or zsh.",
-        synopsisHeading = "%nUsage: ",
         customSynopsis = "userlookup completion bash|zsh",
-        descriptionHeading = "%n",
         description = "Offers commands, options, formats, files and your profile names on TAB.",
-        parameterListHeading = "%n",
-        optionListHeading = "%n",
-        usageHelpAutoWidth = true,
-        footerHeading = "%n",
         footer = {
             "Examples:",
             "  source <(userlookup completion bash)   # in ~/.bashrc",

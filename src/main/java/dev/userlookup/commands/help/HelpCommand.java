@@ -14,6 +14,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code userlookup help [COMMAND | TOPIC]}: the root help, a command's help, or a topic of
@@ -23,16 +24,12 @@ import picocli.CommandLine.Parameters;
         name = "help",
         helpCommand = true,
         header = "Show help for a command or a topic.",
-        synopsisHeading = "%nUsage: ",
         customSynopsis = "userlookup help [COMMAND|TOPIC]",
-        descriptionHeading = "%n",
-        description = "Without a name: the commands and the options, as userlookup --help shows them.",
-        parameterListHeading = "%n",
-        optionListHeading = "%n",
-        sortOptions = false,
-        usageHelpAutoWidth = true,
-        footerHeading = "%n")
-public final class HelpCommand implements CommandLine.IHelpCommandInitializable2, Callable<Integer> {
+        description = "Without a name: the commands and the options, as userlookup --help shows them.")
+public final class HelpCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     HelpLayout.HelpOption help;
@@ -41,9 +38,6 @@ public final class HelpCommand implements CommandLine.IHelpCommandInitializable2
     String name;
 
     private final Terminal terminal;
-    private CommandLine self;
-    private CommandLine.Help.ColorScheme colorScheme;
-    private PrintWriter out;
 
     public HelpCommand(Terminal terminal) {
         this.terminal = terminal;
@@ -64,37 +58,19 @@ public final class HelpCommand implements CommandLine.IHelpCommandInitializable2
         spec.usageMessage().footer(footer.toArray(String[]::new));
         PositionalParamSpec declared = spec.positionalParameters().get(0);
         spec.remove(declared);
-        spec.addPositional(PositionalParamSpec.builder(declared).completionCandidates(names(root)).build());
-    }
-
-    private static List<String> names(CommandLine root) {
-        List<String> names = new ArrayList<>();
-        root.getSubcommands().forEach((name, command) -> {
-            if (!command.getCommandSpec().helpCommand()) {
-                names.add(name);
-            }
-        });
+        List<String> names = new ArrayList<>(root.getSubcommands().keySet());
+        names.remove(spec.name());
         names.addAll(HelpTopics.names());
-        return names;
-    }
-
-    @Override
-    public void init(CommandLine helpCommandLine, CommandLine.Help.ColorScheme colorScheme, PrintWriter out, PrintWriter err) {
-        this.self = helpCommandLine;
-        this.colorScheme = colorScheme;
-        this.out = out;
+        spec.addPositional(PositionalParamSpec.builder(declared).completionCandidates(names).build());
     }
 
     @Override
     public Integer call() {
-        CommandLine root = self.getParent();
-        if (name == null) {
-            root.usage(out, colorScheme);
-            return ExitCode.OK;
-        }
-        CommandLine command = root.getSubcommands().get(name);
+        CommandLine root = spec.parent().commandLine();
+        PrintWriter out = spec.commandLine().getOut();
+        CommandLine command = name == null ? root : root.getSubcommands().get(name);
         if (command != null) {
-            command.usage(out, colorScheme);
+            command.usage(out);
             return ExitCode.OK;
         }
         HelpTopics.Topic topic = HelpTopics.named(name);

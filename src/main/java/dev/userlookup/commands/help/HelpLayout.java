@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -46,36 +47,42 @@ public final class HelpLayout {
         public boolean help;
     }
 
-    /** Colour only where table output would have it; option texts in one column on every page. */
-    public static void fit(CommandLine root, Terminal terminal, Map<String, String> env) {
-        root.setUsageHelpAutoWidth(false);
-        // Decided when help is printed, not before every run: a run into a pipe never asks the terminal.
+    /**
+     * Colour only where table output would have it; option texts in one column on every page, the
+     * column of the longest option of any command: {@code everyCommand} gives their model.
+     */
+    public static void fit(CommandLine root, Terminal terminal, Map<String, String> env, Supplier<CommandLine> everyCommand) {
+        // Decided when help is printed, not before every run: a run into a pipe never asks the terminal,
+        // and a run that built one command's model builds the others only then.
         root.setHelpFactory((spec, colorScheme) -> {
-            spec.usageMessage().width(width(terminal));
+            spec.usageMessage().width(width(terminal)).longOptionsMaxWidth(longestOption(everyCommand.get()));
             return new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(
                     ColorMode.AUTO.enabled(terminal, env) ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
         });
-        fitSections(root, longestOption(root));
+        fitSections(root);
     }
 
     static int width(Terminal terminal) {
         return terminal.stdoutIsTerminal() && terminal.width() > 0 ? Math.max(NARROWEST, terminal.width()) : UNBOUNDED_WIDTH;
     }
 
-    private static void fitSections(CommandLine command, int optionColumn) {
-        command.getCommandSpec().usageMessage().longOptionsMaxWidth(optionColumn);
+    /** Every page's parts a blank line apart, under the same headings (the root's options have their own). */
+    private static void fitSections(CommandLine command) {
+        UsageMessageSpec usage = command.getCommandSpec().usageMessage();
+        usage.synopsisHeading("%nUsage: ").descriptionHeading("%n").parameterListHeading("%n").footerHeading("%n");
+        if (usage.optionListHeading().isEmpty()) {
+            usage.optionListHeading("%n");
+        }
         command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, HelpLayout::optionList);
         command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, HelpLayout::footer);
-        if (command.getCommandSpec().usageMessage().customSynopsis().length > 0) {
-            command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_SYNOPSIS, HelpLayout::synopsis);
-        }
-        if (!command.getCommandSpec().usageMessage().headerHeading().isEmpty()) {
+        command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_SYNOPSIS, HelpLayout::synopsis);
+        if (!usage.headerHeading().isEmpty()) {
             // "userlookup: look up ...": one line that picocli does not wrap, so heading and header are wrapped here, together.
             command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_HEADER_HEADING, help -> "");
             command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_HEADER, HelpLayout::header);
         }
         for (CommandLine sub : command.getSubcommands().values()) {
-            fitSections(sub, optionColumn);
+            fitSections(sub);
         }
     }
 
@@ -137,15 +144,9 @@ public final class HelpLayout {
     private static final char KEEP_TOGETHER = '\u00a0';
 
     private static String optionList(CommandLine.Help help) {
-        List<OptionSpec> options = new ArrayList<>();
-        for (OptionSpec option : help.commandSpec().options()) {
-            if (!option.inherited() && !option.hidden()) {
-                options.add(option);
-            }
-        }
-        options.sort(Comparator.comparingInt(OptionSpec::order));
         CommandLine.Help.Layout layout = help.createDefaultLayout();
-        for (OptionSpec option : options) {
+        for (OptionSpec option : help.commandSpec().options().stream().filter(option -> !option.inherited() && !option.hidden())
+                .sorted(Comparator.comparingInt(OptionSpec::order)).toList()) {
             String[] description = option.description();
             layout.addOption(description.length > 1 ? OptionSpec.builder(option).description(description[0]).build() : option,
                     help.createDefaultParamLabelRenderer());
@@ -185,16 +186,8 @@ public final class HelpLayout {
     }
 
     private static int termColumn(HelpTopics.Topic topic) {
-        int longest = 0;
-        for (HelpTopics.Block block : topic.blocks()) {
-            if (block instanceof HelpTopics.Entries entries) {
-                for (HelpTopics.Entry entry : entries.entries()) {
-                    if (entry.term().length() <= LONGEST_TERM_BESIDE) {
-                        longest = Math.max(longest, entry.term().length());
-                    }
-                }
-            }
-        }
-        return 2 + longest + GAP;
+        return 2 + GAP + topic.blocks().stream().filter(HelpTopics.Entries.class::isInstance)
+                .flatMap(block -> ((HelpTopics.Entries) block).entries().stream()).mapToInt(entry -> entry.term().length())
+                .filter(length -> length <= LONGEST_TERM_BESIDE).max().orElse(0);
     }
 }

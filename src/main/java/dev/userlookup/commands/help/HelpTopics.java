@@ -164,12 +164,7 @@ public final class HelpTopics {
     }
 
     public static Topic named(String name) {
-        for (Topic topic : ALL) {
-            if (topic.name().equals(name)) {
-                return topic;
-            }
-        }
-        return null;
+        return ALL.stream().filter(topic -> topic.name().equals(name)).findFirst().orElse(null);
     }
 
     public static List<String> names() {

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /**
@@ -67,7 +68,8 @@ public final class GivenCommandLine {
     }
 
     public GivenCommandLine withDefault(String option, String value) {
-        return given(option) ? this : with(option, value);
+        boolean given = Stream.concat(beforeCommand.stream(), afterCommand.stream()).anyMatch(it -> it.names().contains(option));
+        return given ? this : with(option, value);
     }
 
     public ShellCommand command() {
@@ -103,11 +105,6 @@ public final class GivenCommandLine {
             line = line.plus(word);
         }
         return line;
-    }
-
-    private boolean given(String option) {
-        return beforeCommand.stream().anyMatch(given -> given.names().contains(option))
-                || afterCommand.stream().anyMatch(given -> given.names().contains(option));
     }
 
     private static boolean replace(List<Given> options, Given replacement) {

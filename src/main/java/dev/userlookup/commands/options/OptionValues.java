@@ -26,16 +26,8 @@ public final class OptionValues {
     }
 
     /** "a, b, c or d". */
-    static String either(List<String> words) {
-        if (words.size() < 2) {
-            return String.join("", words);
-        }
+    public static String either(List<String> words) {
         return String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
-    }
-
-    private static TypeConversionException notOneOf(String value, List<String> names) {
-        String closest = Suggestion.closest(value.trim().toLowerCase(Locale.ROOT), names);
-        return new TypeConversionException(closest != null ? "did you mean " + closest : "expected " + either(names));
     }
 
     private abstract static class Choice<E> implements CommandLine.ITypeConverter<E>, Expected, Iterable<String> {
@@ -52,7 +44,8 @@ public final class OptionValues {
             try {
                 return parse.apply(value);
             } catch (IllegalArgumentException e) {
-                throw notOneOf(value, names);
+                String closest = Suggestion.closest(value.trim().toLowerCase(Locale.ROOT), names);
+                throw new TypeConversionException(closest != null ? "did you mean " + closest : "expected " + either(names));
             }
         }
 

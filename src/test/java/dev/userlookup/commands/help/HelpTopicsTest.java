@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.ExitCode;
+import dev.userlookup.commands.CommandModel;
 import dev.userlookup.console.DisplayWidth;
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -38,7 +39,7 @@ class HelpTopicsTest {
 
     @Test
     void theRootFooterNamesEveryTopicOnOneLine() {
-        List<String> naming = List.of(RootFooter.lines()).stream().filter(line -> line.contains("userlookup help TOPIC")).toList();
+        List<String> naming = List.of(CommandModel.whole().getCommandSpec().usageMessage().footer()).stream().filter(line -> line.contains("userlookup help TOPIC")).toList();
 
         assertEquals(List.of("userlookup help TOPIC: environment, config, exit-codes, output, requests."), naming);
     }
