@@ -94,7 +94,7 @@ final class RequestPolicy {
                     RetryAfter asked = RetryAfter.parse(response.retryAfter(), settings.timing().wallClock().instant());
                     if (asked != null && asked.longerThan(ClientSettings.MAX_RETRY_AFTER)) {
                         ServiceException busy = new ServiceException.Unavailable(operation, ServiceException.Answered.of(status, response.date()),
-                                "the service is busy (HTTP " + status + ")", StatusErrors.uncutDetail(response),
+                                "the service is busy (HTTP " + status + ")", StatusErrors.detail(response, settings.apiKey()),
                                 asked.whenToTryAgain(java.time.ZonedDateTime.now(settings.timing().wallClock())));
                         pace.gaveUp(busy);
                         throw busy;

@@ -121,6 +121,21 @@ class ServiceErrorsTest {
     }
 
     @Test
+    void aBusyServiceAskingForALongWaitWordsItsDetailAsAnyRefusal() {
+        String detail = "{\"detail\":\"" + "slow down ".repeat(40) + "\"}";
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(429)
+                .withHeader("Content-Type", "application/json").withBody(detail)));
+        String refused = resolveFails("x").getMessage();
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(429)
+                .withHeader("Content-Type", "application/json").withHeader("Retry-After", "7200").withBody(detail)));
+
+        String longWait = resolveFails("x").getMessage();
+
+        assertTrue(refused.startsWith("resolve \"x\": the service is busy (HTTP 429): slow down slow down"), refused);
+        assertTrue(longWait.startsWith(refused + "; it asks to wait 7200 s"), longWait);
+    }
+
+    @Test
     void anAnswerWithoutADateOrWithOneThatDoesNotReadHasNone() {
         resolveAnswers(500, null);
         assertEquals(Optional.empty(), resolveFails("x").serviceDate());
