@@ -200,9 +200,6 @@ public final class ProxyConfig {
      * java.net.http sends them on its own to every later request through the proxy.
      */
     Authenticator authenticator() {
-        if (user == null) {
-            return null;
-        }
         return new Authenticator() {
             @Override
             protected PasswordAuthentication getPasswordAuthentication() {
@@ -228,13 +225,10 @@ public final class ProxyConfig {
     }
 
     /**
-     * The {@code Proxy-Authorization} value for a CONNECT that doctor sends itself, or null
-     * without credentials. For the proxy only: never logged, never sent to the service.
+     * The {@code Proxy-Authorization} value for a CONNECT that doctor sends itself, when the URL
+     * has credentials. For the proxy only: never logged, never sent to the service.
      */
     public String basicAuthorization() {
-        if (user == null) {
-            return null;
-        }
         String pair = user + ":" + new String(password);
         return "Basic " + java.util.Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
     }
