@@ -52,7 +52,7 @@ public final class ProxyConfig {
         if (!isSet(value)) {
             return null;
         }
-        List<String> noProxy = parseNoProxy(firstSet(env.get("no_proxy"), env.get("NO_PROXY")));
+        List<String> noProxy = parseNoProxy(isSet(env.get("no_proxy")) ? env.get("no_proxy") : env.get("NO_PROXY"));
         URI proxy = parseProxyUrl(value, name.toUpperCase(Locale.ROOT));
         String user = null;
         char[] password = null;
@@ -135,15 +135,6 @@ public final class ProxyConfig {
         } catch (NumberFormatException e) {
             return false;
         }
-    }
-
-    private static String firstSet(String... values) {
-        for (String value : values) {
-            if (isSet(value)) {
-                return value;
-            }
-        }
-        return null;
     }
 
     private static boolean isSet(String value) {
