@@ -185,10 +185,6 @@ public final class ServiceClient implements AutoCloseable {
         public Instant serviceDate() {
             return HttpDate.parse(response.date());
         }
-
-        public void release() {
-            response.release();
-        }
     }
 
     /** Tests: a virtual clock moves only while there are none. */
