@@ -19,6 +19,7 @@ import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.FakeTiming;
+import dev.userlookup.network.HttpTransport;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,8 +55,9 @@ class ServiceErrorsTest {
     private static final String PAGE = "{\"users\":[],\"total\":0,\"offset\":0,\"limit\":1}";
 
     private static ServiceClient client(String baseUrl) {
-        return new ServiceClient(ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"))
-                .timeout(Duration.ofSeconds(30)).timing(new FakeTiming()).build());
+        ClientSettings settings = ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"))
+                .timeout(Duration.ofSeconds(30)).timing(new FakeTiming()).build();
+        return new ServiceClient(settings, new HttpTransport(settings));
     }
 
     private static void resolveAnswers(int status, String date) {
