@@ -44,24 +44,13 @@ final class RequestPolicy {
 
     Response get(String operation, URI uri, boolean notFoundMeansNoUser) {
         long request = pace.begin();
-        try {
-            return attempts(operation, uri, notFoundMeansNoUser, request);
-        } catch (Pace.GaveUp gaveUp) {
-            // Named as this request, so a walk or a batch says where it stopped, with the service's status.
-            ServiceException failure = gaveUp.failure();
-            throw new ServiceException.Unavailable(operation, failure.decidedBy(), failure.reason(), null,
-                    "another request of this run gave up on the service's load, so this one was not sent again");
-        }
-    }
-
-    private Response attempts(String operation, URI uri, boolean notFoundMeansNoUser, long request) {
         URI target = uri;
         int redirects = 0;
         int retry = 0;
         int refusals = 0;
         while (true) {
             Response response;
-            try (Pace.Slot slot = pace.enter(request)) {
+            try (Pace.Slot slot = pace.enter(request, operation)) {
                 try {
                     response = exchange(target);
                 } catch (TransportFailure failure) {
