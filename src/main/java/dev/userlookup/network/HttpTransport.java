@@ -92,11 +92,11 @@ public final class HttpTransport implements Transport {
         boolean handedOn = false;
         try {
             HttpResponse<CappedBodySubscriber> response;
-            BodyChunks sent;
+            byte[] body;
             try {
                 response = client.send(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES, hold));
                 // No body handler ran when the client answered itself (a proxy's 407).
-                sent = response.body() == null ? null : response.body().await(deadline);
+                body = decode(uri, response, response.body() == null ? null : response.body().await(deadline));
             } catch (TimeoutException e) {
                 throw new TransportFailure("timed out after " + seconds(settings.timeout()), true, e);
             } catch (InterruptedException e) {
@@ -106,7 +106,6 @@ public final class HttpTransport implements Transport {
             } catch (IOException e) {
                 throw TransportFailures.of(e, uri, settings.proxy(), settings.timeout());
             }
-            byte[] body = decode(uri, response, sent);
             Response answer = new Response(response.statusCode(), body,
                     response.headers().firstValue("Content-Type").orElse(null),
                     response.headers().firstValue("Location").orElse(null),
@@ -155,7 +154,8 @@ public final class HttpTransport implements Transport {
      * The body as sent, or unzipped; at most {@link #MAX_BODY_BYTES} either way. The unzip is
      * counted in the budget piece by piece as it goes, with the compressed body until it is done.
      */
-    private static byte[] decode(URI uri, HttpResponse<?> response, BodyChunks sent) throws TransportFailure {
+    private static byte[] decode(URI uri, HttpResponse<?> response, BodyChunks sent) throws TransportFailure,
+            CappedBodySubscriber.TooLarge {
         String encoding = response.headers().firstValue("Content-Encoding").orElse("identity").trim().toLowerCase(Locale.ROOT);
         if (sent == null) {
             return new byte[0];
@@ -179,8 +179,6 @@ public final class HttpTransport implements Transport {
                 unzipped.drop();
                 throw new TransportFailure("the gzip body from " + uri.getHost() + " is corrupt: " + e.getMessage(), true, e);
             }
-        } catch (CappedBodySubscriber.TooLarge e) {
-            throw new TransportFailure("the response body is too large (" + e.getMessage() + ")", false, e);
         } finally {
             sent.drop();
         }
