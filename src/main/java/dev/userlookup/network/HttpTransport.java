@@ -10,7 +10,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
@@ -97,13 +96,11 @@ public final class HttpTransport implements Transport {
                 response = client.send(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES, hold));
                 // No body handler ran when the client answered itself (a proxy's 407).
                 body = decode(uri, response, response.body() == null ? null : response.body().await(deadline));
-            } catch (TimeoutException e) {
-                throw new TransportFailure("timed out after " + seconds(settings.timeout()), true, e);
             } catch (InterruptedException e) {
                 // Cancelled already: send() cancels its exchange when interrupted, await() its body.
                 Thread.currentThread().interrupt();
                 throw new CancellationException("interrupted");
-            } catch (IOException e) {
+            } catch (IOException | TimeoutException e) {
                 throw TransportFailures.of(e, uri, settings.proxy(), settings.timeout());
             }
             Response answer = new Response(response.statusCode(), body,
@@ -143,11 +140,6 @@ public final class HttpTransport implements Transport {
     private static String protocol(HttpResponse<?> response) {
         String version = response.version() == HttpClient.Version.HTTP_2 ? "HTTP/2" : "HTTP/1.1";
         return response.sslSession().map(session -> version + ", " + session.getProtocol()).orElse(version);
-    }
-
-    static String seconds(Duration duration) {
-        long millis = duration.toMillis();
-        return millis % 1000 == 0 ? millis / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
     }
 
     /**
