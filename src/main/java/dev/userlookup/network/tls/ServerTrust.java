@@ -40,10 +40,6 @@ public final class ServerTrust extends X509ExtendedTrustManager {
     }
 
     /** Presents no client certificate. */
-    public static SSLContext context(List<CaFile> caFiles) throws GeneralSecurityException {
-        return context(caFiles, PROTOCOL);
-    }
-
     public static SSLContext context(List<CaFile> caFiles, String protocol) throws GeneralSecurityException {
         SSLContext context = SSLContext.getInstance(protocol);
         context.init(null, new TrustManager[] {new ServerTrust(caFiles)}, null);
