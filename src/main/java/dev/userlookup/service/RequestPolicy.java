@@ -144,7 +144,8 @@ final class RequestPolicy {
             throw new ServiceException.Unavailable(operation, "redirected to an unreadable location", null, null, e);
         }
         if (!sameOrigin(from, to)) {
-            throw new ServiceException.Unavailable(operation, "redirected to another origin (" + origin(to) + ")", null,
+            String origin = to.getScheme() + "://" + to.getHost() + (to.getPort() == -1 ? "" : ":" + to.getPort());
+            throw new ServiceException.Unavailable(operation, "redirected to another origin (" + origin + ")", null,
                     "not followed, so the key is not sent there; check the base URL", null);
         }
         if (redirects > MAX_REDIRECTS) {
@@ -174,10 +175,6 @@ final class RequestPolicy {
             return uri.getPort();
         }
         return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-    }
-
-    private static String origin(URI uri) {
-        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() == -1 ? "" : ":" + uri.getPort());
     }
 
     /** A refusal for the service's load: retried with no set number, as the run slows. */
