@@ -9,7 +9,6 @@ import dev.userlookup.network.TransportFailure;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -31,15 +30,14 @@ final class RequestPolicy {
     private final Transport transport;
     private final Pace pace;
     /** What the service's specification asks every request to carry. */
-    private final Map<String, String> headers = new LinkedHashMap<>();
+    private final Map<String, String> headers;
 
     RequestPolicy(ClientSettings settings, Transport transport) {
         this.settings = settings;
         this.transport = transport;
         this.pace = new Pace(settings.timing());
-        headers.put("x-service-api-key", settings.apiKey().value());
-        headers.put("Accept", "application/json");
-        headers.put("User-Agent", "userlookup/" + Version.get());
+        this.headers = Map.of("x-service-api-key", settings.apiKey().value(), "Accept", "application/json",
+                "User-Agent", "userlookup/" + Version.get());
     }
 
     Response get(String operation, URI uri, boolean notFoundMeansNoUser) {
