@@ -137,6 +137,36 @@ class ServiceErrorsTest {
         assertTrue(longWait.startsWith(refused + "; it asks to wait 7200 s"), longWait);
     }
 
+    @ParameterizedTest
+    @CsvSource({
+        "'{\"message\":\"gateway says no\"}', gateway says no",
+        "'{\"error\":\"upstream down\"}', upstream down",
+    })
+    void aJsonBodyWithoutADetailGivesItsMessageOrError(String body, String detail) {
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(502)
+                .withHeader("Content-Type", "application/json").withBody(body)));
+
+        assertEquals("resolve \"x\": the service failed (HTTP 502): " + detail, resolveFails("x").getMessage());
+    }
+
+    @Test
+    void aRedirectThatLeadsBackToItselfEndsAfterFive() {
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(302)
+                .withHeader("Location", "/v2/user/resolve/x")));
+
+        assertEquals("resolve \"x\": too many redirects", resolveFails("x").getMessage());
+        service.verify(6, getRequestedFor(urlEqualTo("/v2/user/resolve/x")));
+    }
+
+    @Test
+    void aBodyInAnEncodingNotAskedForIsRefusedUnread() {
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json").withHeader("Content-Encoding", "br").withBody("not brotli")));
+
+        assertEquals("resolve \"x\": the response uses content encoding 'br', which was not asked for",
+                resolveFails("x").getMessage());
+    }
+
     @Test
     void anAnswerWithoutADateOrWithOneThatDoesNotReadHasNone() {
         resolveAnswers(500, null);
