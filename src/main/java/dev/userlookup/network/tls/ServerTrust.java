@@ -56,7 +56,11 @@ public final class ServerTrust extends X509ExtendedTrustManager {
         }
         List<X509Certificate> anchors = new ArrayList<>();
         for (CaFile file : given) {
-            anchors.addAll(file.withSubjects(issuers));
+            for (X509Certificate ca : file.certificates()) {
+                if (issuers.contains(ca.getSubjectX500Principal())) {
+                    anchors.add(ca);
+                }
+            }
         }
         if (anchors.isEmpty()) {
             return null;
