@@ -201,7 +201,7 @@ final class NetworkSteps {
     private Step tls(Socket socket, String host, int port, URI uri) {
         long started = System.nanoTime();
         try {
-            SSLContext context = ServerTrust.context(caFiles);
+            SSLContext context = ServerTrust.context(caFiles, ServerTrust.PROTOCOL);
             SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket(socket, host, port, false);
             SSLParameters parameters = tls.getSSLParameters();
             parameters.setApplicationProtocols(new String[] {"h2", "http/1.1"});

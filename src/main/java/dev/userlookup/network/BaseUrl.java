@@ -34,7 +34,7 @@ public final class BaseUrl {
     public static BaseUrl parse(String text, boolean allowInsecureHttp, String origin) {
         String named = "the base URL '" + withoutCredentials(text) + "'" + (origin == null ? "" : " (from " + origin + ")");
         // First, and on the text: a URL that carries a password is never shown, whatever else is wrong with it.
-        if (carriesCredentials(text)) {
+        if (credentialsEnd(text) > 0) {
             throw new IllegalArgumentException(named + " must not carry credentials (user:password@); "
                     + "the key goes in --api-key-file or USERLOOKUP_API_KEY");
         }
@@ -65,17 +65,6 @@ public final class BaseUrl {
         return new BaseUrl(uri);
     }
 
-    /**
-     * Whether the text, read as a URL, carries credentials: an {@code @} in its authority (after
-     * {@code scheme://}, or from the start when it has no scheme, up to the first {@code /},
-     * {@code ?} or {@code #}). Read on the text, not by {@link URI}: a password with an
-     * {@code @} of its own, or a character URI refuses, makes no authority URI can read, and the
-     * password would then show in the words about that.
-     */
-    public static boolean carriesCredentials(String text) {
-        return credentialsEnd(text) > 0;
-    }
-
     /** The text with the credentials it carries, if any, shown as {@code ***} ({@code https://***@host/path}). */
     public static String withoutCredentials(String text) {
         int end = credentialsEnd(text);
@@ -85,7 +74,13 @@ public final class BaseUrl {
         return text.substring(0, authorityStart(text)) + "***" + text.substring(end);
     }
 
-    /** Where the credentials end (at their last {@code @}, which stays), or -1 when there are none. */
+    /**
+     * Where the credentials of the text, read as a URL, end (at their last {@code @}, which stays),
+     * or -1 when there are none: an {@code @} in its authority (after {@code scheme://}, or from the
+     * start when it has no scheme, up to the first {@code /}, {@code ?} or {@code #}). Read on the
+     * text, not by {@link URI}: a password with an {@code @} of its own, or a character URI refuses,
+     * makes no authority URI can read, and the password would then show in the words about that.
+     */
     private static int credentialsEnd(String text) {
         if (text == null) {
             return -1;

@@ -23,10 +23,6 @@ public final class CappedBodySubscriber implements HttpResponse.BodySubscriber<C
     public static final class TooLarge extends IOException {
         private static final long serialVersionUID = 1L;
 
-        TooLarge(long cap) {
-            this("the body is larger than " + (cap >> 20) + " MiB");
-        }
-
         TooLarge(String message) {
             super(message);
         }
@@ -78,7 +74,7 @@ public final class CappedBodySubscriber implements HttpResponse.BodySubscriber<C
         try {
             for (ByteBuffer item : items) {
                 if (body.size() + item.remaining() > cap) {
-                    throw new TooLarge(cap);
+                    throw new TooLarge("the body is larger than " + (cap >> 20) + " MiB");
                 }
                 body.add(item);
             }

@@ -60,7 +60,6 @@ public record ClientSettings(
         private Consumer<String> verboseLog;
         private Consumer<String> retryNotice;
         private Timing timing;
-        private long memoryBudget;
         private String keyOrigin;
 
         private Builder(BaseUrl baseUrl, ApiKey apiKey) {
@@ -75,12 +74,11 @@ public record ClientSettings(
         public Builder verboseLog(Consumer<String> log) { this.verboseLog = log; return this; }
         public Builder retryNotice(Consumer<String> notice) { this.retryNotice = notice; return this; }
         public Builder timing(Timing timing) { this.timing = timing; return this; }
-        public Builder memoryBudget(long bytes) { this.memoryBudget = bytes; return this; }
         public Builder keyOrigin(String origin) { this.keyOrigin = origin; return this; }
 
         public ClientSettings build() {
             return new ClientSettings(baseUrl, apiKey, timeout, retries, proxy, caFiles, verboseLog,
-                    retryNotice, timing, memoryBudget, keyOrigin);
+                    retryNotice, timing, 0, keyOrigin);
         }
     }
 }

@@ -10,7 +10,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
@@ -92,21 +91,18 @@ public final class HttpTransport implements Transport {
         boolean handedOn = false;
         try {
             HttpResponse<CappedBodySubscriber> response;
-            BodyChunks sent;
+            byte[] body;
             try {
                 response = client.send(request, info -> new CappedBodySubscriber(MAX_BODY_BYTES, hold));
                 // No body handler ran when the client answered itself (a proxy's 407).
-                sent = response.body() == null ? null : response.body().await(deadline);
-            } catch (TimeoutException e) {
-                throw new TransportFailure("timed out after " + seconds(settings.timeout()), true, e);
+                body = decode(uri, response, response.body() == null ? null : response.body().await(deadline));
             } catch (InterruptedException e) {
                 // Cancelled already: send() cancels its exchange when interrupted, await() its body.
                 Thread.currentThread().interrupt();
                 throw new CancellationException("interrupted");
-            } catch (IOException e) {
+            } catch (IOException | TimeoutException e) {
                 throw TransportFailures.of(e, uri, settings.proxy(), settings.timeout());
             }
-            byte[] body = decode(uri, response, sent);
             Response answer = new Response(response.statusCode(), body,
                     response.headers().firstValue("Content-Type").orElse(null),
                     response.headers().firstValue("Location").orElse(null),
@@ -146,16 +142,12 @@ public final class HttpTransport implements Transport {
         return response.sslSession().map(session -> version + ", " + session.getProtocol()).orElse(version);
     }
 
-    static String seconds(Duration duration) {
-        long millis = duration.toMillis();
-        return millis % 1000 == 0 ? millis / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
-    }
-
     /**
      * The body as sent, or unzipped; at most {@link #MAX_BODY_BYTES} either way. The unzip is
      * counted in the budget piece by piece as it goes, with the compressed body until it is done.
      */
-    private static byte[] decode(URI uri, HttpResponse<?> response, BodyChunks sent) throws TransportFailure {
+    private static byte[] decode(URI uri, HttpResponse<?> response, BodyChunks sent) throws TransportFailure,
+            CappedBodySubscriber.TooLarge {
         String encoding = response.headers().firstValue("Content-Encoding").orElse("identity").trim().toLowerCase(Locale.ROOT);
         if (sent == null) {
             return new byte[0];
@@ -179,8 +171,6 @@ public final class HttpTransport implements Transport {
                 unzipped.drop();
                 throw new TransportFailure("the gzip body from " + uri.getHost() + " is corrupt: " + e.getMessage(), true, e);
             }
-        } catch (CappedBodySubscriber.TooLarge e) {
-            throw new TransportFailure("the response body is too large (" + e.getMessage() + ")", false, e);
         } finally {
             sent.drop();
         }

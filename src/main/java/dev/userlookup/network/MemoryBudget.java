@@ -15,9 +15,6 @@ public final class MemoryBudget {
     private long held;
 
     MemoryBudget(long limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("a budget must be at least one byte");
-        }
         this.limit = limit;
     }
 
@@ -28,10 +25,6 @@ public final class MemoryBudget {
      */
     static long forHeap(long maxHeap) {
         return Math.max(FLOOR, Math.min(CEILING, maxHeap / 3));
-    }
-
-    long limit() {
-        return limit;
     }
 
     public synchronized long held() {
@@ -76,12 +69,6 @@ public final class MemoryBudget {
                     bytes -= given;
                     held -= given;
                 }
-            }
-        }
-
-        long bytes() {
-            synchronized (MemoryBudget.this) {
-                return bytes;
             }
         }
 

@@ -52,7 +52,7 @@ public final class ProxyConfig {
         if (!isSet(value)) {
             return null;
         }
-        List<String> noProxy = parseNoProxy(firstSet(env.get("no_proxy"), env.get("NO_PROXY")));
+        List<String> noProxy = parseNoProxy(isSet(env.get("no_proxy")) ? env.get("no_proxy") : env.get("NO_PROXY"));
         URI proxy = parseProxyUrl(value, name.toUpperCase(Locale.ROOT));
         String user = null;
         char[] password = null;
@@ -137,15 +137,6 @@ public final class ProxyConfig {
         }
     }
 
-    private static String firstSet(String... values) {
-        for (String value : values) {
-            if (isSet(value)) {
-                return value;
-            }
-        }
-        return null;
-    }
-
     private static boolean isSet(String value) {
         return value != null && !value.isBlank();
     }
@@ -200,9 +191,6 @@ public final class ProxyConfig {
      * java.net.http sends them on its own to every later request through the proxy.
      */
     Authenticator authenticator() {
-        if (user == null) {
-            return null;
-        }
         return new Authenticator() {
             @Override
             protected PasswordAuthentication getPasswordAuthentication() {
@@ -228,13 +216,10 @@ public final class ProxyConfig {
     }
 
     /**
-     * The {@code Proxy-Authorization} value for a CONNECT that doctor sends itself, or null
-     * without credentials. For the proxy only: never logged, never sent to the service.
+     * The {@code Proxy-Authorization} value for a CONNECT that doctor sends itself, when the URL
+     * has credentials. For the proxy only: never logged, never sent to the service.
      */
     public String basicAuthorization() {
-        if (user == null) {
-            return null;
-        }
         String pair = user + ":" + new String(password);
         return "Basic " + java.util.Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
     }

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
 import javax.security.auth.x500.X500Principal;
@@ -53,8 +54,10 @@ public final class TransportFailures {
         if (cause instanceof HttpConnectTimeoutException) {
             return new TransportFailure("timed out connecting to " + peer, true, cause);
         }
-        if (cause instanceof HttpTimeoutException) {
-            return new TransportFailure("timed out after " + HttpTransport.seconds(timeout), true, cause);
+        if (cause instanceof HttpTimeoutException || cause instanceof TimeoutException) {
+            long millis = timeout.toMillis();
+            return new TransportFailure("timed out after " + (millis % 1000 == 0 ? millis / 1000 + " s"
+                    : String.format(Locale.ROOT, "%.1f s", millis / 1000.0)), true, cause);
         }
         if (find(cause, ConnectException.class) != null) {
             return new TransportFailure("cannot connect to " + peer + " (connection refused)", true, cause);

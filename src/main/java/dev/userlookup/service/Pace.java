@@ -49,13 +49,18 @@ final class Pace {
         return locked(() -> begun++);
     }
 
-    Slot enter(long request) {
+    /**
+     * A request of the time another gave up on the service's load fails with that failure, named
+     * as this one, so a walk or a batch says where it stopped, with the service's status.
+     */
+    Slot enter(long request, String operation) {
         lock.lock();
         waiting++;
         try {
             while (true) {
                 if (overloaded != null && request < overloadedBefore) {
-                    throw new GaveUp(overloaded);
+                    throw new ServiceException.Unavailable(operation, overloaded.decidedBy(), overloaded.reason(), null,
+                            "another request of this run gave up on the service's load, so this one was not sent again");
                 }
                 long until = rate.nextSend() - pauseUntil > 0 ? rate.nextSend() : pauseUntil;
                 long now = timing.nanoTime();
@@ -141,21 +146,6 @@ final class Pace {
             return value.get();
         } finally {
             lock.unlock();
-        }
-    }
-
-    /** Thrown by {@link #enter} to a request of the time another gave up on the service's load. */
-    static final class GaveUp extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        private final transient ServiceException failure;
-
-        GaveUp(ServiceException failure) {
-            super(failure.getMessage(), null, false, false);
-            this.failure = failure;
-        }
-
-        ServiceException failure() {
-            return failure;
         }
     }
 

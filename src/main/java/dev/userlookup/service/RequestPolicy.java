@@ -9,7 +9,6 @@ import dev.userlookup.network.TransportFailure;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -31,37 +30,25 @@ final class RequestPolicy {
     private final Transport transport;
     private final Pace pace;
     /** What the service's specification asks every request to carry. */
-    private final Map<String, String> headers = new LinkedHashMap<>();
+    private final Map<String, String> headers;
 
     RequestPolicy(ClientSettings settings, Transport transport) {
         this.settings = settings;
         this.transport = transport;
         this.pace = new Pace(settings.timing());
-        headers.put("x-service-api-key", settings.apiKey().value());
-        headers.put("Accept", "application/json");
-        headers.put("User-Agent", "userlookup/" + Version.get());
+        this.headers = Map.of("x-service-api-key", settings.apiKey().value(), "Accept", "application/json",
+                "User-Agent", "userlookup/" + Version.get());
     }
 
     Response get(String operation, URI uri, boolean notFoundMeansNoUser) {
         long request = pace.begin();
-        try {
-            return attempts(operation, uri, notFoundMeansNoUser, request);
-        } catch (Pace.GaveUp gaveUp) {
-            // Named as this request, so a walk or a batch says where it stopped, with the service's status.
-            ServiceException failure = gaveUp.failure();
-            throw new ServiceException.Unavailable(operation, failure.decidedBy(), failure.reason(), null,
-                    "another request of this run gave up on the service's load, so this one was not sent again");
-        }
-    }
-
-    private Response attempts(String operation, URI uri, boolean notFoundMeansNoUser, long request) {
         URI target = uri;
         int redirects = 0;
         int retry = 0;
         int refusals = 0;
         while (true) {
             Response response;
-            try (Pace.Slot slot = pace.enter(request)) {
+            try (Pace.Slot slot = pace.enter(request, operation)) {
                 try {
                     response = exchange(target);
                 } catch (TransportFailure failure) {
@@ -94,7 +81,7 @@ final class RequestPolicy {
                     RetryAfter asked = RetryAfter.parse(response.retryAfter(), settings.timing().wallClock().instant());
                     if (asked != null && asked.longerThan(ClientSettings.MAX_RETRY_AFTER)) {
                         ServiceException busy = new ServiceException.Unavailable(operation, ServiceException.Answered.of(status, response.date()),
-                                "the service is busy (HTTP " + status + ")", StatusErrors.uncutDetail(response),
+                                "the service is busy (HTTP " + status + ")", StatusErrors.detail(response, settings.apiKey()),
                                 asked.whenToTryAgain(java.time.ZonedDateTime.now(settings.timing().wallClock())));
                         pace.gaveUp(busy);
                         throw busy;
@@ -155,7 +142,8 @@ final class RequestPolicy {
             throw new ServiceException.Unavailable(operation, "redirected to an unreadable location", null, null, e);
         }
         if (!sameOrigin(from, to)) {
-            throw new ServiceException.Unavailable(operation, "redirected to another origin (" + origin(to) + ")", null,
+            String origin = to.getScheme() + "://" + to.getHost() + (to.getPort() == -1 ? "" : ":" + to.getPort());
+            throw new ServiceException.Unavailable(operation, "redirected to another origin (" + origin + ")", null,
                     "not followed, so the key is not sent there; check the base URL", null);
         }
         if (redirects > MAX_REDIRECTS) {
@@ -185,10 +173,6 @@ final class RequestPolicy {
             return uri.getPort();
         }
         return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-    }
-
-    private static String origin(URI uri) {
-        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() == -1 ? "" : ":" + uri.getPort());
     }
 
     /** A refusal for the service's load: retried with no set number, as the run slows. */

@@ -7,7 +7,6 @@ import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
 import dev.userlookup.network.CappedBodySubscriber;
 import dev.userlookup.network.ClientSettings;
-import dev.userlookup.network.HttpTransport;
 import dev.userlookup.network.Response;
 import dev.userlookup.network.Transport;
 
@@ -31,10 +30,6 @@ public final class ServiceClient implements AutoCloseable {
     private final Object baseUrlCheckLock = new Object();
     private boolean baseUrlChecked;
     private ServiceException baseUrlFailure;
-
-    public ServiceClient(ClientSettings settings) {
-        this(settings, new HttpTransport(settings));
-    }
 
     public ServiceClient(ClientSettings settings, Transport transport) {
         this.settings = settings;
@@ -184,10 +179,6 @@ public final class ServiceClient implements AutoCloseable {
 
         public Instant serviceDate() {
             return HttpDate.parse(response.date());
-        }
-
-        public void release() {
-            response.release();
         }
     }
 

@@ -20,7 +20,6 @@ final class StatusErrors {
 
     /** A message is one line. */
     static final int MAX_DETAIL = 300;
-    private static final int MAX_KEYLESS_BODY = 64 * 1024;
     /** How much of a body that is not JSON is read for its first line or title. */
     private static final int TEXT_BYTES = 64 * 1024;
     private static final Pattern TITLE = Pattern.compile("<title[^>]*>([^<]{1,200})</title>", Pattern.CASE_INSENSITIVE);
@@ -33,8 +32,7 @@ final class StatusErrors {
             ClientSettings settings) {
         int status = response.status();
         ServiceException.Answered answered = ServiceException.Answered.of(status, response.date());
-        ServiceText detailText = detail(response.body(), response.contentType(), settings.apiKey());
-        String detail = detailText == null ? null : detailText.cut(MAX_DETAIL).toString();
+        String detail = detail(response, settings.apiKey());
         if (status == 401 || status == 403) {
             String keyNamed = settings.keyOrigin() == null ? "the key" : "the key from " + settings.keyOrigin();
             return new ServiceException.AuthRefused(operation, answered, detail, "check " + keyNamed);
@@ -71,21 +69,14 @@ final class StatusErrors {
     }
 
     /**
-     * For a Retry-After too long to sit out: the service's detail only when it needs no cutting,
-     * a longer one left out; the console takes the key out of it as it prints.
-     */
-    static String uncutDetail(Response response) {
-        if (response.body() == null || response.body().length > MAX_KEYLESS_BODY) {
-            return null;
-        }
-        ServiceText detail = detail(response.body(), response.contentType(), null);
-        return detail == null || detail.cut(MAX_DETAIL) != detail ? null : detail.toString();
-    }
-
-    /**
      * The detail, the key taken out before anything is cut: out of the bytes before a part of them
      * is read as text, and out of the JSON detail once its escapes are undone.
      */
+    static String detail(Response response, ApiKey key) {
+        ServiceText detail = detail(response.body(), response.contentType(), key);
+        return detail == null ? null : detail.cut(MAX_DETAIL).toString();
+    }
+
     private static ServiceText detail(byte[] body, String contentType, ApiKey key) {
         if (body == null || body.length == 0) {
             return null;

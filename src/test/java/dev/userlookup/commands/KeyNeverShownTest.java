@@ -130,6 +130,17 @@ class KeyNeverShownTest {
     }
 
     @ParameterizedTest
+    @EnumSource(Spelling.class)
+    void aRetryAfterTooLongToSitOutWithADetailThatEchoesTheKeyInAnySpellingAcrossTheCut(Spelling spelling) {
+        // Not waited out: the run ends at once, the detail worded as any other refusal's.
+        String spelled = spelling.of(KeyParts.SLASHED);
+        int before = "bad key ".length();
+        checkEveryOffset(KeyParts.SLASHED, firstBefore(300, spelled, before), 300 + 1 - before, n -> Reply.status(429)
+                .header("Retry-After", "3600")
+                .json("{\"detail\": \"" + "d".repeat(n) + "bad key " + jsonString(spelled) + " is not valid\"}"), 5, 5);
+    }
+
+    @ParameterizedTest
     @EnumSource(value = Spelling.class, names = "AS_SENT", mode = EnumSource.Mode.EXCLUDE)
     void aRefusalWhoseDetailEchoesTheKeyInAnySpellingAcrossTheCut(Spelling spelling) {
         String spelled = spelling.of(KeyParts.SLASHED);

@@ -110,6 +110,10 @@ class HttpTransportTest {
         }
     }
 
+    private static ServiceClient client(ClientSettings settings) {
+        return new ServiceClient(settings, new HttpTransport(settings));
+    }
+
     private static ClientSettings settings(String baseUrl, List<CaFile> caFiles) {
         return ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test")).timeout(Duration.ofSeconds(30))
                 .caFiles(caFiles).timing(new FakeTiming()).build();
@@ -129,14 +133,14 @@ class HttpTransportTest {
     void closingOneClientEndsItsOwnSelectorThreadAndLeavesAnotherClientsRequestsAlone() throws Exception {
         String baseUrl = startServer();
         Set<Thread> before = selectorThreads();
-        ServiceClient closed = new ServiceClient(settings(baseUrl, List.of()));
+        ServiceClient closed = client(settings(baseUrl, List.of()));
         closed.list(null, 1);
         Set<Thread> itsOwn = selectorThreads();
         itsOwn.removeAll(before);
         assertEquals(1, itsOwn.size(), "one selector thread for the first client: " + itsOwn);
         Thread closedSelector = itsOwn.iterator().next();
 
-        try (ServiceClient other = new ServiceClient(settings(baseUrl, List.of()))) {
+        try (ServiceClient other = client(settings(baseUrl, List.of()))) {
             other.list(null, 1);
             background = Executors.newSingleThreadExecutor();
             Future<UserPage> inFlight = background.submit(() -> other.list(1L, 1));
@@ -158,7 +162,7 @@ class HttpTransportTest {
     void aCallLeftBehindByTheRunSendsNothingOnceTheClientIsClosed() throws Exception {
         String baseUrl = startServer();
         Set<Thread> before = selectorThreads();
-        ServiceClient client = new ServiceClient(settings(baseUrl, List.of()));
+        ServiceClient client = client(settings(baseUrl, List.of()));
         client.list(null, 1);
 
         client.close();
@@ -207,7 +211,7 @@ class HttpTransportTest {
             }
             ClientSettings settings = ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"))
                     .timeout(Duration.ofSeconds(5)).timing(new FakeTiming()).build();
-            try (ServiceClient client = new ServiceClient(settings)) {
+            try (ServiceClient client = client(settings)) {
                 assertEquals(0, client.list(null, 1).users().size());
             }
         } finally {

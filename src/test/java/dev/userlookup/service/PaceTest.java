@@ -63,7 +63,7 @@ class PaceTest {
     private static List<Pace.Slot> enter(Pace pace, int count) {
         List<Pace.Slot> slots = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            slots.add(pace.enter(pace.begin()));
+            slots.add(pace.enter(pace.begin(), "list"));
         }
         return slots;
     }
@@ -77,7 +77,7 @@ class PaceTest {
         CompletableFuture<Pace.Slot> entered = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
-                entered.complete(pace.enter(request));
+                entered.complete(pace.enter(request, "list"));
             } catch (Throwable t) {
                 entered.completeExceptionally(t);
             }
@@ -146,7 +146,7 @@ class PaceTest {
         for (int i = 0; i < 6; i++) {
             pauses.add(slot.throttled(null));
             limits.add(pace.limit());
-            slot = pace.enter(request);
+            slot = pace.enter(request, "list");
         }
         slot.close();
 
@@ -167,18 +167,18 @@ class PaceTest {
         FakeTiming timing = new FakeTiming();
         Pace pace = new Pace(timing);
         long start = timing.nanoTime();
-        pace.enter(pace.begin()).answered();
+        pace.enter(pace.begin(), "list").answered();
         timing.sleepUntil(start + Duration.ofMillis(100).toNanos());
         long refused = pace.begin();
-        Duration wait = pace.enter(refused).throttled(null);
+        Duration wait = pace.enter(refused, "list").throttled(null);
         long pauseEnd = timing.nanoTime() + wait.toNanos();
 
         List<Long> sent = new ArrayList<>();
-        Pace.Slot retry = pace.enter(refused);
+        Pace.Slot retry = pace.enter(refused, "list");
         sent.add(timing.nanoTime());
         retry.answered();
         for (int i = 0; i < 3; i++) {
-            Pace.Slot next = pace.enter(pace.begin());
+            Pace.Slot next = pace.enter(pace.begin(), "list");
             sent.add(timing.nanoTime());
             next.answered();
         }
@@ -196,7 +196,7 @@ class PaceTest {
     void aRefusalThatSaysWhenToComeBackTeachesNoRate() {
         Pace pace = new Pace(new FakeTiming());
 
-        pace.enter(pace.begin()).throttled(Duration.ZERO);
+        pace.enter(pace.begin(), "list").throttled(Duration.ZERO);
 
         assertEquals(0, pace.perSecond(), "its Retry-After is the pause: the service said when, not how often");
     }
@@ -207,9 +207,9 @@ class PaceTest {
         Pace pace = new Pace(timing);
         long start = timing.nanoTime();
         timing.sleepUntil(start + Duration.ofSeconds(2).toNanos());
-        pace.enter(pace.begin()).answered();
+        pace.enter(pace.begin(), "list").answered();
         timing.sleepUntil(start + Duration.ofSeconds(5).toNanos());
-        pace.enter(pace.begin()).throttled(null);
+        pace.enter(pace.begin(), "list").throttled(null);
 
         assertEquals(Duration.ofSeconds(3), pace.quiet());
     }
@@ -217,7 +217,7 @@ class PaceTest {
     @Test
     void aLongerRetryAfterWinsOverTheBackoff() {
         Pace pace = new Pace(new FakeTiming());
-        Pace.Slot slot = pace.enter(pace.begin());
+        Pace.Slot slot = pace.enter(pace.begin(), "list");
 
         assertEquals(Duration.ofSeconds(7), slot.throttled(Duration.ofSeconds(7)));
     }
@@ -245,8 +245,8 @@ class PaceTest {
     /** Limit one, one request in flight (returned), nothing queued. */
     private static Pace.Slot limitedToOne(Pace pace) {
         long first = pace.begin();
-        Pace.Slot throttled = pace.enter(first);
-        Pace.Slot busy = pace.enter(pace.begin());
+        Pace.Slot throttled = pace.enter(first, "list");
+        Pace.Slot busy = pace.enter(pace.begin(), "list");
         throttled.throttled(Duration.ZERO);
         assertEquals(1, pace.limit());
         return busy;
@@ -277,12 +277,14 @@ class PaceTest {
 
         java.util.concurrent.ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(
                 java.util.concurrent.ExecutionException.class, () -> waiting.get(5, TimeUnit.SECONDS));
-        Pace.GaveUp gaveUp = assertInstanceOf(Pace.GaveUp.class, failed.getCause());
-        org.junit.jupiter.api.Assertions.assertSame(busyService, gaveUp.failure());
+        ServiceException gaveUp = assertInstanceOf(ServiceException.Unavailable.class, failed.getCause());
+        assertEquals("list: the service is busy (HTTP 429); another request of this run gave up on the service's load, "
+                + "so this one was not sent again", gaveUp.getMessage());
+        assertEquals(busyService.decidedBy(), gaveUp.decidedBy());
         assertEquals(0, pace.queued());
         busy.close();
         // A request asked for after it goes out as ever (the run goes on where the caller goes on).
-        pace.enter(pace.begin()).close();
+        pace.enter(pace.begin(), "list").close();
     }
 
     @Test
@@ -293,7 +295,7 @@ class PaceTest {
         long request = pace.begin();
         Thread waiter = new Thread(() -> {
             try {
-                pace.enter(request);
+                pace.enter(request, "list");
                 outcome.complete(null);
             } catch (Throwable t) {
                 outcome.complete(t);
@@ -307,6 +309,6 @@ class PaceTest {
         assertInstanceOf(CancellationException.class, outcome.get(5, TimeUnit.SECONDS));
         assertEquals(0, pace.queued());
         busy.close();
-        pace.enter(pace.begin()).close();  // nobody is stuck ahead of a newcomer
+        pace.enter(pace.begin(), "list").close();  // nobody is stuck ahead of a newcomer
     }
 }

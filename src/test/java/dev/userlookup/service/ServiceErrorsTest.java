@@ -19,6 +19,7 @@ import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.FakeTiming;
+import dev.userlookup.network.HttpTransport;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,8 +55,9 @@ class ServiceErrorsTest {
     private static final String PAGE = "{\"users\":[],\"total\":0,\"offset\":0,\"limit\":1}";
 
     private static ServiceClient client(String baseUrl) {
-        return new ServiceClient(ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"))
-                .timeout(Duration.ofSeconds(30)).timing(new FakeTiming()).build());
+        ClientSettings settings = ClientSettings.to(BaseUrl.parse(baseUrl, false), ApiKey.of("k-123456789", "test"))
+                .timeout(Duration.ofSeconds(30)).timing(new FakeTiming()).build();
+        return new ServiceClient(settings, new HttpTransport(settings));
     }
 
     private static void resolveAnswers(int status, String date) {
@@ -118,6 +120,51 @@ class ServiceErrorsTest {
                 failure.getMessage());
         assertEquals(OptionalInt.of(503), failure.status());
         assertEquals(Optional.of(DATE_INSTANT), failure.serviceDate());
+    }
+
+    @Test
+    void aBusyServiceAskingForALongWaitWordsItsDetailAsAnyRefusal() {
+        String detail = "{\"detail\":\"" + "slow down ".repeat(40) + "\"}";
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(429)
+                .withHeader("Content-Type", "application/json").withBody(detail)));
+        String refused = resolveFails("x").getMessage();
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(429)
+                .withHeader("Content-Type", "application/json").withHeader("Retry-After", "7200").withBody(detail)));
+
+        String longWait = resolveFails("x").getMessage();
+
+        assertTrue(refused.startsWith("resolve \"x\": the service is busy (HTTP 429): slow down slow down"), refused);
+        assertTrue(longWait.startsWith(refused + "; it asks to wait 7200 s"), longWait);
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "'{\"message\":\"gateway says no\"}', gateway says no",
+        "'{\"error\":\"upstream down\"}', upstream down",
+    })
+    void aJsonBodyWithoutADetailGivesItsMessageOrError(String body, String detail) {
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(502)
+                .withHeader("Content-Type", "application/json").withBody(body)));
+
+        assertEquals("resolve \"x\": the service failed (HTTP 502): " + detail, resolveFails("x").getMessage());
+    }
+
+    @Test
+    void aRedirectThatLeadsBackToItselfEndsAfterFive() {
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(302)
+                .withHeader("Location", "/v2/user/resolve/x")));
+
+        assertEquals("resolve \"x\": too many redirects", resolveFails("x").getMessage());
+        service.verify(6, getRequestedFor(urlEqualTo("/v2/user/resolve/x")));
+    }
+
+    @Test
+    void aBodyInAnEncodingNotAskedForIsRefusedUnread() {
+        service.stubFor(get(urlPathMatching("/v2/user/resolve/.*")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json").withHeader("Content-Encoding", "br").withBody("not brotli")));
+
+        assertEquals("resolve \"x\": the response uses content encoding 'br', which was not asked for",
+                resolveFails("x").getMessage());
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.userlookup.model.UserRecord;
 import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ClientSettings;
+import dev.userlookup.network.HttpTransport;
 import dev.userlookup.network.VirtualTime;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.settings.Settings;
@@ -66,8 +67,9 @@ class BehindARateLimitTest {
         Run(int burst) {
             limit = RateLimit.nginx(PER_SECOND, burst, time::stubTime);
             fake = FakeService.builder().users(USERS).cachePages().rateLimit(limit).start();
-            client = new ServiceClient(new ClientSettings(BaseUrl.parse(fake.baseUrl(), false), ApiKey.of(fake.apiKey(), "test"),
-                    Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Settings.DEFAULT_RETRIES, null, null, null, null, time, 0, null));
+            ClientSettings settings = new ClientSettings(BaseUrl.parse(fake.baseUrl(), false), ApiKey.of(fake.apiKey(), "test"),
+                    Duration.ofSeconds(Settings.DEFAULT_TIMEOUT_SECONDS), Settings.DEFAULT_RETRIES, null, null, null, null, time, 0, null);
+            client = new ServiceClient(settings, new HttpTransport(settings));
             time.drive(() -> client.requestsInFlight() > 0);
             started = time.nanoTime();
         }

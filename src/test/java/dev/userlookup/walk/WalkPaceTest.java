@@ -16,6 +16,7 @@ import dev.userlookup.model.UserRecord;
 import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.network.BaseUrl;
 import dev.userlookup.network.ClientSettings;
+import dev.userlookup.network.HttpTransport;
 import dev.userlookup.network.FakeTiming;
 import dev.userlookup.network.Timing;
 import dev.userlookup.network.VirtualTime;
@@ -59,9 +60,10 @@ class WalkPaceTest {
     }
 
     private static ServiceClient client(int retries, Timing timing) {
-        return new ServiceClient(new ClientSettings(BaseUrl.parse(service.baseUrl(), false), ApiKey.of("k-123456789", "test"),
+        ClientSettings settings = new ClientSettings(BaseUrl.parse(service.baseUrl(), false), ApiKey.of("k-123456789", "test"),
                 Duration.ofSeconds(10), retries, null, null, null, null,
-                timing, 0, null));
+                timing, 0, null);
+        return new ServiceClient(settings, new HttpTransport(settings));
     }
 
     private static WalkResult walk(ServiceClient client, int parallel) throws Exception {

@@ -12,9 +12,7 @@ import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Collection;
 import java.util.List;
-import javax.security.auth.x500.X500Principal;
 
 /**
  * Read whole when the settings are decided, each certificate by the JDK, so that a wrong file is a
@@ -105,16 +103,6 @@ public final class CaFile {
 
     public int size() {
         return certificates.size();
-    }
-
-    List<X509Certificate> withSubjects(Collection<X500Principal> subjects) {
-        List<X509Certificate> found = new ArrayList<>();
-        for (X509Certificate certificate : certificates) {
-            if (subjects.contains(certificate.getSubjectX500Principal())) {
-                found.add(certificate);
-            }
-        }
-        return found;
     }
 
     public List<X509Certificate> certificates() {

@@ -40,10 +40,6 @@ public final class ServerTrust extends X509ExtendedTrustManager {
     }
 
     /** Presents no client certificate. */
-    public static SSLContext context(List<CaFile> caFiles) throws GeneralSecurityException {
-        return context(caFiles, PROTOCOL);
-    }
-
     public static SSLContext context(List<CaFile> caFiles, String protocol) throws GeneralSecurityException {
         SSLContext context = SSLContext.getInstance(protocol);
         context.init(null, new TrustManager[] {new ServerTrust(caFiles)}, null);
@@ -60,7 +56,11 @@ public final class ServerTrust extends X509ExtendedTrustManager {
         }
         List<X509Certificate> anchors = new ArrayList<>();
         for (CaFile file : given) {
-            anchors.addAll(file.withSubjects(issuers));
+            for (X509Certificate ca : file.certificates()) {
+                if (issuers.contains(ca.getSubjectX500Principal())) {
+                    anchors.add(ca);
+                }
+            }
         }
         if (anchors.isEmpty()) {
             return null;
