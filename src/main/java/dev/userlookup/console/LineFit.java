@@ -46,25 +46,11 @@ public final class LineFit {
         return lines;
     }
 
-    /** A phrase is never broken between words; {@code width} 0 or less: one line. */
-    public static List<String> phrases(List<String> phrases, int width) {
-        List<String> lines = new ArrayList<>();
-        String line = null;
-        for (String phrase : phrases) {
-            String joined = line == null ? phrase : line + " " + phrase;
-            if (line != null && width > 0 && DisplayWidth.of(joined) > width) {
-                lines.add(line);
-                joined = phrase;
-            }
-            line = joined;
-        }
-        if (line != null) {
-            lines.add(line);
-        }
-        return lines;
-    }
-
-    /** A shell command continued with {@code " \"}; units never break; {@code width} 0 or less: one line. */
+    /**
+     * Units joined by spaces, never broken: a line ends between two units, with {@code mark} (a
+     * shell command's {@code " \"}), and the next starts with {@code indent}; {@code width} 0 or
+     * less: one line.
+     */
     public static List<String> continued(List<String> units, int width, String mark, String indent) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();

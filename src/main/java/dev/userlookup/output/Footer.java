@@ -18,15 +18,15 @@ public record Footer(List<String> phrases, String label, ShellCommand command) {
 
     public List<String> lines(int width) {
         if (command == null) {
-            return LineFit.phrases(phrases, width);
+            return LineFit.continued(phrases, width, "", "");
         }
         String labelled = label + " " + command;
         List<String> all = new ArrayList<>(phrases);
         if (width <= 0 || DisplayWidth.of(labelled) <= width) {
             all.add(labelled);
-            return LineFit.phrases(all, width);
+            return LineFit.continued(all, width, "", "");
         }
-        List<String> lines = new ArrayList<>(LineFit.phrases(phrases, width));
+        List<String> lines = new ArrayList<>(LineFit.continued(phrases, width, "", ""));
         lines.add(label);
         lines.addAll(command.lines(width));
         return lines;
