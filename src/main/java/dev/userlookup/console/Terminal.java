@@ -33,13 +33,4 @@ public interface Terminal {
         @Override
         void close();
     }
-
-    /** A fixed terminal, for tests and for callers that already know. */
-    static Terminal fixed(boolean stdoutIsTerminal, boolean stderrIsTerminal, int width) {
-        return new Terminal() {
-            @Override public boolean stdoutIsTerminal() { return stdoutIsTerminal; }
-            @Override public boolean stderrIsTerminal() { return stderrIsTerminal; }
-            @Override public int width() { return width; }
-        };
-    }
 }

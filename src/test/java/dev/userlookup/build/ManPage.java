@@ -4,7 +4,7 @@ import dev.userlookup.Version;
 import dev.userlookup.commands.App;
 import dev.userlookup.commands.help.HelpTopics;
 import dev.userlookup.console.Io;
-import dev.userlookup.console.Terminal;
+import dev.userlookup.console.FixedTerminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -62,7 +62,7 @@ public final class ManPage {
     /** The command line as the tool builds it, with no streams or environment of its own. */
     public static CommandLine model() {
         Io io = new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), Map.of(), Terminal.fixed(false, false, 0));
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), Map.of(), new FixedTerminal(false, false, 0));
         return App.commandLine(io);
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.ExitCode;
+import dev.userlookup.console.FixedTerminal;
 import dev.userlookup.console.Terminal;
 import dev.userlookup.network.FakeTiming;
 import dev.userlookup.fake.Registry;
@@ -354,7 +355,7 @@ class ExitStatusTest {
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), closedPipe, new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
+                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), new FixedTerminal(false, false, 0));
 
         int exit = App.run(new String[] {"list", "-o", "ndjson"}, new Factory(io, SignalStop.NONE, null, service), null);
 
@@ -374,7 +375,7 @@ class ExitStatusTest {
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), fullDisk, new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
+                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), new FixedTerminal(false, false, 0));
 
         int exit = App.run(new String[] {"resolve", "x"}, new Factory(io, SignalStop.NONE, null, service), null);
 
@@ -393,7 +394,7 @@ class ExitStatusTest {
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), fullDisk, new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of(), Terminal.fixed(false, false, 0));
+                Map.of(), new FixedTerminal(false, false, 0));
 
         int exit = App.run(words.split(" "), io);
 

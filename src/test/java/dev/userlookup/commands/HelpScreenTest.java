@@ -45,7 +45,7 @@ class HelpScreenTest {
 
     static CommandLine model() {
         return App.commandLine(new dev.userlookup.console.Io(new java.io.ByteArrayInputStream(new byte[0]),
-                new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(), dev.userlookup.console.Terminal.fixed(false, false, 0)));
+                new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(), new dev.userlookup.console.FixedTerminal(false, false, 0)));
     }
 
     @ParameterizedTest(name = "at a terminal: {0}")

@@ -74,7 +74,7 @@ class OptionsTest {
             }
             picocli.CommandLine.ParseResult parsed = App.commandLine(new Io(new java.io.ByteArrayInputStream(new byte[0]),
                     new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(),
-                    dev.userlookup.console.Terminal.fixed(false, false, 0))).parseArgs(args.toArray(new String[0]));
+                    new dev.userlookup.console.FixedTerminal(false, false, 0))).parseArgs(args.toArray(new String[0]));
             String name = option.split("=")[0];
             picocli.CommandLine.ParseResult where = after ? parsed.subcommand() : parsed;
             assertTrue(where.hasMatchedOption(name), name + (after ? " after " : " before ") + subcommand);
@@ -84,10 +84,10 @@ class OptionsTest {
     @Test
     void theContractsDefaultsAreTheDeclaredOnes() {
         picocli.CommandLine commandLine = App.commandLine(new Io(new java.io.ByteArrayInputStream(new byte[0]),
-                new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(), dev.userlookup.console.Terminal.fixed(false, false, 0)));
+                new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(), new dev.userlookup.console.FixedTerminal(false, false, 0)));
         dev.userlookup.settings.Settings settings = new dev.userlookup.settings.SettingsResolver(
                 java.util.Map.of("USERLOOKUP_BASE_URL", "https://127.0.0.1:9", "USERLOOKUP_API_KEY", TestKeys.KEY),
-                dev.userlookup.console.Terminal.fixed(false, false, 0), new java.io.ByteArrayInputStream(new byte[0]), System.err,
+                new dev.userlookup.console.FixedTerminal(false, false, 0), new java.io.ByteArrayInputStream(new byte[0]), System.err,
                 line -> { }).resolve(new GlobalOptions());
 
         // The defaults are the settings' (one place), and help says the same.

@@ -120,7 +120,7 @@ class ThrottleTest {
         // --retries says so (its whole description: the man page prints it; --help its first line).
         String described = String.join(" ", App.commandLine(new dev.userlookup.console.Io(new java.io.ByteArrayInputStream(new byte[0]),
                 new java.io.ByteArrayOutputStream(), System.err, java.util.Map.of(),
-                dev.userlookup.console.Terminal.fixed(false, false, 0))).getCommandSpec().findOption("--retries").description())
+                new dev.userlookup.console.FixedTerminal(false, false, 0))).getCommandSpec().findOption("--retries").description())
                 .replaceAll("\\s+", " ");
         assertTrue(described.contains("A 429 or 503 slows the whole run to the rate the service lets through and is retried until it has"
                 + " answered nothing for 30 s (with 0, not retried)."), described);

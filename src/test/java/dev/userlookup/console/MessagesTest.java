@@ -18,7 +18,7 @@ class MessagesTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
     private final Stderr owner = new Stderr(stderr);
-    private final Messages messages = new Messages(owner, Terminal.fixed(false, true, 0), text -> text.replace("s3cret", "***"));
+    private final Messages messages = new Messages(owner, new FixedTerminal(false, true, 0), text -> text.replace("s3cret", "***"));
 
     @Test
     void aVerboseLineClearsTheProgressLineAndIsWrittenAsItIs() {
@@ -45,7 +45,7 @@ class MessagesTest {
 
     @Test
     void retryNoticesAreOneLineRewrittenCutToTheWidthWithTheRetryWholeAndTheErrorTakesTheirPlace() {
-        Messages at60 = new Messages(owner, Terminal.fixed(false, true, 60), text -> text);
+        Messages at60 = new Messages(owner, new FixedTerminal(false, true, 60), text -> text);
 
         at60.notice("list (limit 5): cannot connect to 127.0.0.1:1 (connection refused); retry 1 of 3 in 0.4 s");
         at60.notice("list (limit 5): cannot connect to 127.0.0.1:1 (connection refused); retry 2 of 3 in 1.3 s");
