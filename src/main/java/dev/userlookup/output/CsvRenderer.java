@@ -49,7 +49,7 @@ final class CsvRenderer implements Renderer {
         // Quote only what RFC 4180 needs quoted; the default quotes every value over 24 chars.
         generator.enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
         generator.setSchema(schema);
-        return new DocumentStream() {
+        return new UserStream() {
             @Override
             public void add(UserRecord user) throws IOException {
                 generator.writeStartArray();

@@ -50,7 +50,7 @@ final class JsonRenderer implements Renderer {
             pretty.raw((byte) '{').newLine(1).raw("\"users\": ");
         }
         pretty.raw((byte) '[').writeTo(out);
-        return new DocumentStream() {
+        return new UserStream() {
             private long count;
 
             @Override

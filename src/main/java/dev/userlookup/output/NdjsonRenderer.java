@@ -22,7 +22,7 @@ final class NdjsonRenderer implements Renderer {
     public UserStream stream(StreamShape shape) throws IOException {
         CompactForm compact = new CompactForm();
         FieldProjection projection = fields == null ? null : new FieldProjection(fields);
-        return new DocumentStream() {
+        return new UserStream() {
             @Override
             public void add(UserRecord user) throws IOException {
                 JsonBytes json = compact.of(projection == null ? user.source() : projection.user(user.source()));

@@ -1,7 +1,6 @@
 package dev.userlookup.output.table;
 
 import dev.userlookup.model.UserField;
-import dev.userlookup.output.DocumentStream;
 import dev.userlookup.output.Footer;
 import dev.userlookup.output.Footers;
 import dev.userlookup.output.RenderContext;
@@ -51,7 +50,7 @@ public final class TableRenderer implements Renderer {
     }
 
     /** Column widths come from the first users it is given. */
-    private final class RowStream extends DocumentStream {
+    private final class RowStream extends UserStream {
 
         private ShownColumns layout;
 
