@@ -82,7 +82,7 @@ final class TableLayout {
         if (width > 0) {
             int excess = total(widths) - width;
             while (excess > 0) {
-                int victim = widestOfLowestRank(columns, widths, floors);
+                int victim = victim(columns, widths, floors, false);
                 if (victim < 0) {
                     break;
                 }
@@ -90,7 +90,7 @@ final class TableLayout {
                 excess--;
             }
             while (excess > 0) {
-                int victim = widestId(columns, widths, floors);
+                int victim = victim(columns, widths, floors, true);
                 if (victim < 0) {
                     break; // nothing gives way any further: the caller tries fewer columns
                 }
@@ -163,25 +163,16 @@ final class TableLayout {
         return sum;
     }
 
-    private static int widestOfLowestRank(List<Column> columns, int[] widths, int[] floors) {
+    /** The widest of the lowest rank among those above their floor: cutting columns, or else ids. */
+    private static int victim(List<Column> columns, int[] widths, int[] floors, boolean ids) {
         int chosen = -1;
         for (int c = 0; c < widths.length; c++) {
             Column column = columns.get(c);
-            if (!column.kind().cuts() || widths[c] <= floors[c]) {
+            if ((ids ? column.kind() != Kind.ID : !column.kind().cuts()) || widths[c] <= floors[c]) {
                 continue;
             }
             if (chosen < 0 || column.rank() < columns.get(chosen).rank()
                     || (column.rank() == columns.get(chosen).rank() && widths[c] > widths[chosen])) {
-                chosen = c;
-            }
-        }
-        return chosen;
-    }
-
-    private static int widestId(List<Column> columns, int[] widths, int[] floors) {
-        int chosen = -1;
-        for (int c = 0; c < widths.length; c++) {
-            if (columns.get(c).kind() == Kind.ID && widths[c] > floors[c] && (chosen < 0 || widths[c] > widths[chosen])) {
                 chosen = c;
             }
         }
