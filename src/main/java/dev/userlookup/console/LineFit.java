@@ -73,13 +73,11 @@ public final class LineFit {
 
     /**
      * A text people copy whole (an id) on as few lines as it can take, so that a mouse selection
-     * of one line takes all of it whenever the terminal is wide enough; never cut.
+     * of one line takes all of it whenever the terminal is wide enough; never cut. Its callers' text
+     * is wider than its room: {@code width} above 0, text of some width.
      */
     public static List<String> whole(String text, int column, int width) {
         int textWidth = DisplayWidth.of(text);
-        if (width <= 0 || textWidth == 0) {
-            return List.of(" ".repeat(Math.max(0, column)) + text);
-        }
         int fewest = (textWidth + width - 1) / width;
         int piece = (textWidth + fewest - 1) / fewest;
         int indent = Math.max(0, Math.min(column, width - piece));

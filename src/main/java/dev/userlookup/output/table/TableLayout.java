@@ -65,6 +65,7 @@ final class TableLayout {
         this.width = width;
     }
 
+    /** {@code rows} not empty. */
     static TableLayout fit(List<Column> columns, List<String[]> rows, int width) {
         int[][] cellWidths = new int[columns.size()][rows.size()];
         int[] widths = new int[columns.size()];
@@ -75,7 +76,7 @@ final class TableLayout {
             }
             Arrays.sort(cellWidths[c]);
             int header = DisplayWidth.of(columns.get(c).header());
-            widths[c] = Math.max(header, rows.isEmpty() ? 0 : cellWidths[c][rows.size() - 1]);
+            widths[c] = Math.max(header, cellWidths[c][rows.size() - 1]);
             floors[c] = floor(columns.get(c), header, cellWidths[c], widths[c]);
         }
         int[] natural = widths.clone();
@@ -118,9 +119,6 @@ final class TableLayout {
     /** Outliers: the widest tenth of the cells, and any more than twice as wide as the median. */
     private static int typical(int header, int[] sortedCells) {
         int n = sortedCells.length;
-        if (n == 0) {
-            return header;
-        }
         int bound = 2 * sortedCells[(n - 1) / 2];
         int typical = header;
         for (int r = 0; r < n - n / 10; r++) {
@@ -180,7 +178,7 @@ final class TableLayout {
     }
 
     boolean fits() {
-        return width <= 0 || totalWidth() <= width;
+        return width <= 0 || total(widths) <= width;
     }
 
     String header() {
@@ -205,9 +203,5 @@ final class TableLayout {
             x += widths[c] + GAP.length();
         }
         return row.lines();
-    }
-
-    int totalWidth() {
-        return total(widths);
     }
 }

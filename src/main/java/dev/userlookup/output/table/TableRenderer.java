@@ -76,11 +76,7 @@ public final class TableRenderer implements Renderer {
 
         @Override
         public void add(UserRecord user) throws IOException {
-            String[] row = cells(user);
-            if (layout == null) {
-                startTable(List.<String[]>of(row));
-            }
-            writeRow(row);
+            writeRow(cells(user));
         }
 
         private void startTable(List<String[]> sample) throws IOException {
@@ -114,8 +110,6 @@ public final class TableRenderer implements Renderer {
                 for (String line : footer.lines(context.width())) {
                     out.write(style.dim(line) + "\n");
                 }
-            } else if (layout == null && context.terminal()) {
-                out.write(style.dim("No users.") + "\n");
             }
             out.flush();
         }

@@ -189,7 +189,7 @@ final class UserCard {
                 cut.add(java.util.Arrays.copyOf(row, shown));
             }
             TableLayout layout = TableLayout.fit(all.subList(0, shown), cut, room);
-            if (room == 0 || layout.totalWidth() <= room || shown == 1) {
+            if (layout.fits() || shown == 1) {
                 out.write("  " + style.bold(layout.header()) + "\n");
                 for (String[] row : cut) {
                     for (String line : layout.lines(row)) {
