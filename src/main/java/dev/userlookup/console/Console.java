@@ -20,7 +20,7 @@ public final class Console {
         this.stderr = new Stderr(io.stderr());
         Terminal terminal = io.terminal();
         // Every write to stdout goes after the line in place on stderr is taken away, when both are one screen.
-        this.io = new Io(io.stdin(), StdoutGuard.clearingLine(io.stdout(), stderr, terminal::stdoutIsTerminal),
+        this.io = new Io(io.stdin(), new StdoutGuard(io.stdout(), stderr, terminal::stdoutIsTerminal),
                 io.stderr(), io.env(), terminal);
         this.messages = new Messages(stderr, terminal, this::redact);
     }
@@ -71,7 +71,7 @@ public final class Console {
             if (wanted) {
                 paged = new PagedOutput(io.stdout(), pager, io.env(), terminal.height(), terminal.width());
                 stderr.heldOutput(paged);
-                stdout = StdoutGuard.around(paged);
+                stdout = new StdoutGuard(paged, null, null);
             } else {
                 stdout = io.stdout();
             }

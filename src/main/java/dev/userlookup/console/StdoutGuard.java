@@ -18,15 +18,8 @@ final class StdoutGuard extends FilterOutputStream {
     private final Stderr stderr;
     private final BooleanSupplier sameScreen;
 
-    static OutputStream around(OutputStream out) {
-        return out instanceof StdoutGuard ? out : new StdoutGuard(out, null, null);
-    }
-
-    static OutputStream clearingLine(OutputStream out, Stderr stderr, BooleanSupplier sameScreen) {
-        return new StdoutGuard(out, stderr, sameScreen);
-    }
-
-    private StdoutGuard(OutputStream out, Stderr stderr, BooleanSupplier sameScreen) {
+    /** {@code stderr} null: no line to clear. */
+    StdoutGuard(OutputStream out, Stderr stderr, BooleanSupplier sameScreen) {
         super(out);
         this.stderr = stderr;
         this.sameScreen = sameScreen;

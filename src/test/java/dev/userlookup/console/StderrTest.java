@@ -105,12 +105,12 @@ class StderrTest {
     void stdoutOnTheSameScreenTakesTheLineAwayFirstStdoutElsewhereLeavesIt() throws IOException {
         ByteArrayOutputStream screen = new ByteArrayOutputStream();
         stderr.inPlace("retry 1 of 3");
-        try (OutputStream elsewhere = StdoutGuard.clearingLine(new ByteArrayOutputStream(), stderr, () -> false)) {
+        try (OutputStream elsewhere = new StdoutGuard(new ByteArrayOutputStream(), stderr, () -> false)) {
             elsewhere.write("{}\n".getBytes(StandardCharsets.UTF_8));
         }
         assertTrue(stderr.lineShown());
 
-        try (OutputStream sameScreen = StdoutGuard.clearingLine(screen, stderr, () -> true)) {
+        try (OutputStream sameScreen = new StdoutGuard(screen, stderr, () -> true)) {
             sameScreen.write("User ID  ...\n".getBytes(StandardCharsets.UTF_8));
         }
 
