@@ -50,6 +50,12 @@ class JqProgramTest {
     }
 
     @Test
+    void insideJsonTheControlsAndDelAreEscapedInLowerCaseAsJqEscapesThemAndOtherTextIsLeftAsItIs() throws Exception {
+        assertEquals(List.of("[\"\\u001b[31m\\u007f\\t\u202e\u0085\u00e9\"]"),
+                run("[.s]", "{\"s\":\"\\u001b[31m\\u007f\\t\\u202e\\u0085\\u00e9\"}"));
+    }
+
+    @Test
     void numbersComeOutAsTheServiceWroteThem() throws Exception {
         assertEquals(List.of("12345678901234567890"), run(".n", USER));
         assertEquals(List.of("0.1000000000000000055511151231257827"), run(".f", USER));
