@@ -2,8 +2,6 @@ package dev.userlookup.output.jq;
 
 import dev.userlookup.console.LineFit;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -13,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.userlookup.UsageException;
+import dev.userlookup.output.TerminalSafeEscapes;
 import dev.userlookup.output.UserFilter;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -44,7 +43,7 @@ public final class JqProgram implements UserFilter {
             .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
             .build();
     private static final ObjectWriter COMPACT = MAPPER.writer().with(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
-            .with(new JqEscapes());
+            .with(TerminalSafeEscapes.ASCII_ONLY);
 
     private final Scope scope;
     private final JsonQuery query;
@@ -154,26 +153,6 @@ public final class JqProgram implements UserFilter {
             } else {
                 super.writeNumber(value);
             }
-        }
-    }
-
-    /** As jq escapes: the control characters and DEL, which Jackson leaves as it is. */
-    private static final class JqEscapes extends CharacterEscapes {
-        private static final long serialVersionUID = 1L;
-        private static final int[] ASCII = CharacterEscapes.standardAsciiEscapesForJSON();
-
-        static {
-            ASCII[0x7f] = CharacterEscapes.ESCAPE_STANDARD;
-        }
-
-        @Override
-        public int[] getEscapeCodesForAscii() {
-            return ASCII;
-        }
-
-        @Override
-        public SerializableString getEscapeSequence(int ch) {
-            return null;
         }
     }
 }
