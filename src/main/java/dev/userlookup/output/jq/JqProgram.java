@@ -71,20 +71,14 @@ public final class JqProgram implements UserFilter {
         return new JqProgram(scope, query);
     }
 
-    static JsonNode read(byte[] json, int offset, int length) {
+    @Override
+    public void apply(byte[] json, int offset, int length, Consumer<String> lines) throws Failure {
+        JsonNode user;
         try {
-            return MAPPER.readTree(json, offset, length);
+            user = MAPPER.readTree(json, offset, length);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    @Override
-    public void apply(byte[] json, int offset, int length, Consumer<String> lines) throws Failure {
-        apply(read(json, offset, length), lines);
-    }
-
-    void apply(JsonNode user, Consumer<String> lines) throws Failure {
         try {
             query.apply(Scope.newChildScope(scope), user, result -> lines.accept(line(result)));
         } catch (JsonQueryException e) {
