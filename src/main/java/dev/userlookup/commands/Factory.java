@@ -14,7 +14,6 @@ import dev.userlookup.output.Footers;
 import dev.userlookup.output.Incomplete;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
-import dev.userlookup.output.Renderers;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.settings.Settings;
@@ -123,7 +122,7 @@ final class Factory implements CommandLine.IFactory {
         // The next page as this one was asked for: every option given, --fields and the key's file too, at the next offset.
         Footers.NextPage nextPage = (offset, limit) -> options.givenCommandLine().with("--offset", Long.toString(offset))
                 .withDefault("--limit", Integer.toString(limit)).command();
-        return Renderers.create(chosen.output().value(), new RenderContext(console.stdout(), new Style(chosen.colorOn()),
+        return Renderer.of(chosen.output().value(), new RenderContext(console.stdout(), new Style(chosen.colorOn()),
                 width, terminal, nextPage, console::redact), shape.fields(), shape.filter());
     }
 

@@ -1,13 +1,33 @@
 package dev.userlookup.output;
 
+import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
+import dev.userlookup.output.table.TableRenderer;
+import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.walk.UserSink;
 import java.io.IOException;
 import java.util.List;
 
 /** One output format. */
 public interface Renderer {
+
+    static Renderer of(OutputFormat format, RenderContext context, List<UserField> fields, UserFilter filter) {
+        if (filter != null) {
+            return new FilterRenderer(filter, context, fields);
+        }
+        switch (format) {
+            case JSON:
+                return new JsonRenderer(context.out(), fields);
+            case NDJSON:
+                return new NdjsonRenderer(context.out(), fields);
+            case CSV:
+                return new CsvRenderer(context.out(), context.terminal(), fields);
+            case TABLE:
+            default:
+                return new TableRenderer(context, fields);
+        }
+    }
 
     default void user(UserRecord user) throws IOException {
         try (UserStream stream = stream(StreamShape.ARRAY)) {
