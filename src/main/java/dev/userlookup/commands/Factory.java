@@ -10,7 +10,7 @@ import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.HttpTransport;
 import dev.userlookup.network.Timing;
 import dev.userlookup.network.Transport;
-import dev.userlookup.output.Footers;
+import dev.userlookup.output.Footer;
 import dev.userlookup.output.Incomplete;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
@@ -120,7 +120,7 @@ final class Factory implements CommandLine.IFactory {
         boolean terminal = console.terminal().stdoutIsTerminal();
         int width = chosen.output().value() == OutputFormat.TABLE && terminal ? console.terminal().width() : 0;
         // The next page as this one was asked for: every option given, --fields and the key's file too, at the next offset.
-        Footers.NextPage nextPage = (offset, limit) -> options.givenCommandLine().with("--offset", Long.toString(offset))
+        Footer.NextPage nextPage = (offset, limit) -> options.givenCommandLine().with("--offset", Long.toString(offset))
                 .withDefault("--limit", Integer.toString(limit)).command();
         return Renderer.of(chosen.output().value(), new RenderContext(console.stdout(), new Style(chosen.colorOn()),
                 width, terminal, nextPage, console::redact), shape.fields(), shape.filter());

@@ -11,7 +11,7 @@ import dev.userlookup.find.UserIdSearch;
 import dev.userlookup.find.WantedIds;
 import dev.userlookup.find.index.UserIndex;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.output.Footers;
+import dev.userlookup.output.Footer;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.settings.UserPaths;
@@ -103,7 +103,7 @@ final class FindCommand implements Callable<Integer> {
                 out.addAll(List.of(user));
                 out.flush();
             }));
-            out.finish(Footers.batch(outcome.found(), outcome.notFound()));
+            out.finish(Footer.batch(outcome.found(), outcome.notFound()));
         }
         return notFound(outcome);
     }

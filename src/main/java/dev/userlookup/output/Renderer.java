@@ -73,7 +73,7 @@ public interface Renderer {
             }
         }
 
-        /** {@code footer} (may be null, see {@link Footers}) is shown only by the table on a terminal. */
+        /** {@code footer} (may be null, see {@link Footer}) is shown only by the table on a terminal. */
         public final void finish(Footer footer) throws IOException {
             if (!ended) {
                 ended = true;

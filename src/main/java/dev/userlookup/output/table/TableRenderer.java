@@ -2,7 +2,6 @@ package dev.userlookup.output.table;
 
 import dev.userlookup.model.UserField;
 import dev.userlookup.output.Footer;
-import dev.userlookup.output.Footers;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.model.UserPage;
@@ -40,7 +39,7 @@ public final class TableRenderer implements Renderer {
     public void page(UserPage page) throws IOException {
         try (UserStream stream = new RowStream()) {
             stream.addAll(page.users());
-            stream.finish(Footers.page(page, context.nextPage()));
+            stream.finish(Footer.page(page, context.nextPage()));
         }
     }
 
