@@ -18,23 +18,17 @@ import java.util.List;
  */
 final class CsvRenderer implements Renderer {
 
-    private static final List<UserField> FIELDS = UserField.all();
-
-    private static final CsvSchema SCHEMA = buildSchema(FIELDS);
-
     private final OutputStream out;
     private final boolean escapeControls;
     private final List<UserField> fields;
-    private final CsvSchema schema;
 
     CsvRenderer(OutputStream out, boolean escapeControls, List<UserField> fields) {
         this.out = out;
         this.escapeControls = escapeControls;
-        this.fields = fields == null ? FIELDS : List.copyOf(fields);
-        this.schema = fields == null ? SCHEMA : buildSchema(this.fields);
+        this.fields = fields == null ? UserField.all() : List.copyOf(fields);
     }
 
-    private static CsvSchema buildSchema(List<UserField> columns) {
+    private static CsvSchema schema(List<UserField> columns) {
         CsvSchema.Builder builder = CsvSchema.builder();
         for (UserField field : columns) {
             builder.addColumn(field.csvColumn());
@@ -48,7 +42,7 @@ final class CsvRenderer implements Renderer {
         generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         // Quote only what RFC 4180 needs quoted; the default quotes every value over 24 chars.
         generator.enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
-        generator.setSchema(schema);
+        generator.setSchema(schema(fields));
         return new UserStream() {
             @Override
             public void add(UserRecord user) throws IOException {
