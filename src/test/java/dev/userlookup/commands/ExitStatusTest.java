@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.userlookup.ExitCode;
 import dev.userlookup.console.FixedTerminal;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.console.TestTerminal;
 import dev.userlookup.network.FakeTiming;
 import dev.userlookup.fake.Registry;
 import dev.userlookup.fake.Registry.Reply;
@@ -325,7 +326,7 @@ class ExitStatusTest {
 
     @Test
     void anUnexpectedFailureInsideTheToolIsExit1WithoutATrace() {
-        Terminal broken = new Terminal() {
+        Terminal broken = new TestTerminal() {
             @Override public boolean stdoutIsTerminal() { throw new IllegalStateException("terminal probe failed"); }
             @Override public boolean stderrIsTerminal() { return false; }
             @Override public int width() { return 0; }

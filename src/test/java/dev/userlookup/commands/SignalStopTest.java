@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.userlookup.fake.FakeService;
 import dev.userlookup.console.FixedTerminal;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.console.TestTerminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -121,7 +122,7 @@ class SignalStopTest {
      */
     @Test
     void aPagerEndedByCtrlCIs130BeforeTheToolSeesTheSignal() {
-        Terminal screen = new Terminal() {
+        Terminal screen = new TestTerminal() {
             @Override public boolean stdoutIsTerminal() { return true; }
             @Override public boolean stderrIsTerminal() { return false; }
             @Override public int width() { return 100; }

@@ -24,7 +24,7 @@ class ConsoleTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private Console console(boolean stdoutIsTerminal, Map<String, String> env) {
-        Terminal terminal = new Terminal() {
+        Terminal terminal = new TestTerminal() {
             @Override public boolean stdoutIsTerminal() { return stdoutIsTerminal; }
             @Override public boolean stderrIsTerminal() { return false; }
             @Override public int width() { return 80; }
