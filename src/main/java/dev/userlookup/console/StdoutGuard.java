@@ -27,12 +27,7 @@ final class StdoutGuard extends FilterOutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        clearLine();
-        try {
-            out.write(b);
-        } catch (IOException e) {
-            throw gone(e);
-        }
+        write(new byte[] {(byte) b}, 0, 1);
     }
 
     @Override
