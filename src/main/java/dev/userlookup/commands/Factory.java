@@ -70,7 +70,7 @@ final class Factory implements CommandLine.IFactory {
 
     Settings settings() {
         if (settings == null) {
-            decided(resolver(console.messages()::say).resolve(options));
+            decided(resolver(console.stderr()::say).resolve(options));
         }
         return settings;
     }
@@ -81,7 +81,7 @@ final class Factory implements CommandLine.IFactory {
             throw new IllegalStateException("the run's settings are decided already");
         }
         SettingsResolver.Inspection inspection = resolver(warning -> {
-            console.messages().say(warning);
+            console.stderr().say(warning);
             warnings.accept(warning);
         }).inspect(options);
         decided(inspection.settings());
@@ -104,10 +104,10 @@ final class Factory implements CommandLine.IFactory {
         if (client == null) {
             Settings chosen = settings();
             ClientSettings made = chosen.client()
-                    .verboseLog(options.verbose ? console.messages()::verbose : null)
+                    .verboseLog(options.verbose ? console.stderr()::verbose : null)
                     // A person waiting at a terminal hears of a retry, on one line rewritten by the
                     // next; -v says it already, a pipe never.
-                    .retryNotice(console.terminal().stderrIsTerminal() && !options.verbose ? console.messages()::notice : null)
+                    .retryNotice(console.terminal().stderrIsTerminal() && !options.verbose ? console.stderr()::notice : null)
                     .timing(timing)
                     .build();
             client = new ServiceClient(made, transport != null ? transport : new HttpTransport(made));
@@ -136,7 +136,7 @@ final class Factory implements CommandLine.IFactory {
     }
 
     void say(String message) {
-        console.messages().say(message);
+        console.stderr().say(message);
     }
 
     /** Ends the output (waiting for a pager to quit), takes the line in place off stderr, then lets the client's threads go. */

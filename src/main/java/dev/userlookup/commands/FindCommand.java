@@ -92,7 +92,7 @@ final class FindCommand implements Callable<Integer> {
         WalkProgress progress = factory.console().terminal().stderrIsTerminal()
                 ? WalkProgress.on(factory.console().stderr().progressLine("users searched")) : WalkProgress.NONE;
         UserIdSearch search = new UserIdSearch(factory.client(), index, parallel.value(), progress,
-                factory.options().verbose() ? factory.console().messages()::verbose : line -> { });
+                factory.options().verbose() ? factory.console().stderr()::verbose : line -> { });
         if (!stdin && ids.size() == 1) {
             return notFound(search.find(wanted, answers(user -> factory.renderer().user(user))));
         }

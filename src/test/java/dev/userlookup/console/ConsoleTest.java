@@ -82,7 +82,7 @@ class ConsoleTest {
     @Test
     void messagesAreRedactedAndSaidOnStderr() {
         Console console = console(false, Map.of());
-        console.messages().say("the key s3cret was refused");
+        console.stderr().say("the key s3cret was refused");
         assertEquals("userlookup: the key *** was refused\n", err.toString(StandardCharsets.UTF_8));
     }
 
