@@ -47,7 +47,9 @@ final class CsvRenderer implements Renderer {
             @Override
             public void add(UserRecord user) throws IOException {
                 generator.writeStartArray();
-                for (String cell : row(user, fields)) {
+                for (UserField field : fields) {
+                    // No reformatting: CSV keeps fractions and offsets as sent.
+                    String cell = field.shows() == UserField.Shows.SLUGS ? String.join(";", user.sourceSlugs()) : user.text(field);
                     if (cell == null) {
                         generator.writeNull();
                     } else {
@@ -69,16 +71,6 @@ final class CsvRenderer implements Renderer {
                 out.flush();
             }
         };
-    }
-
-    /** No reformatting: CSV keeps fractions and offsets as sent. */
-    private static String[] row(UserRecord record, List<UserField> columns) {
-        String[] cells = new String[columns.size()];
-        for (int i = 0; i < cells.length; i++) {
-            UserField field = columns.get(i);
-            cells[i] = field.shows() == UserField.Shows.SLUGS ? String.join(";", record.sourceSlugs()) : record.text(field);
-        }
-        return cells;
     }
 
     /** UTF-8 cannot carry a lone surrogate (JSON can, escaped): it becomes U+FFFD in CSV. */
