@@ -66,11 +66,6 @@ final class FilterRenderer implements Renderer {
             public void flush() throws IOException {
                 out.flush();
             }
-
-            @Override
-            protected void end(Footer footer) throws IOException {
-                out.flush();
-            }
         };
     }
 

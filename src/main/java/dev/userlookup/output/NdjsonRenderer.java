@@ -34,11 +34,6 @@ final class NdjsonRenderer implements Renderer {
             public void flush() throws IOException {
                 out.flush();
             }
-
-            @Override
-            protected void end(Footer footer) throws IOException {
-                out.flush();
-            }
         };
     }
 }

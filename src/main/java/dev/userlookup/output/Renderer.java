@@ -96,8 +96,10 @@ public interface Renderer {
             }
         }
 
-        /** {@code footer} (may be null) only where people read it. */
-        protected abstract void end(Footer footer) throws IOException;
+        /** {@code footer} (may be null) only where people read it; the line formats only flush. */
+        protected void end(Footer footer) throws IOException {
+            flush();
+        }
 
         protected void endEarly() throws IOException {
             end(null);

@@ -97,12 +97,7 @@ public final class TableRenderer implements Renderer {
             out.flush();
         }
 
-        /** Rows need no closing; a summary ("No users.") would mislead after a failure. */
-        @Override
-        protected void endEarly() throws IOException {
-            out.flush();
-        }
-
+        /** Ended early (no footer), rows need no closing. */
         @Override
         protected void end(Footer footer) throws IOException {
             if (footer != null && context.terminal()) {
