@@ -146,7 +146,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
             }
             prefix = "Caused by: ";
         }
-        console.messages().trace(lines);
+        console.stderr().lines(lines);
     }
 
     static int statusOf(Throwable e) {
@@ -169,6 +169,6 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
 
     /** One message: the key redacted, server text escaped, so no message can move the cursor. */
     void line(String message) {
-        console.messages().say(message);
+        console.stderr().say(message);
     }
 }

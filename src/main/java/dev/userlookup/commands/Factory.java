@@ -8,10 +8,9 @@ import dev.userlookup.network.ClientSettings;
 import dev.userlookup.network.HttpTransport;
 import dev.userlookup.network.Timing;
 import dev.userlookup.network.Transport;
-import dev.userlookup.output.Footers;
+import dev.userlookup.output.Footer;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
-import dev.userlookup.output.Renderers;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.settings.Settings;
@@ -54,7 +53,7 @@ final class Factory {
 
     Settings settings() {
         if (settings == null) {
-            decided(resolver(console.messages()::say).resolve(options));
+            decided(resolver(console.stderr()::say).resolve(options));
         }
         return settings;
     }
@@ -65,7 +64,7 @@ final class Factory {
             throw new IllegalStateException("the run's settings are decided already");
         }
         SettingsResolver.Inspection inspection = resolver(warning -> {
-            console.messages().say(warning);
+            console.stderr().say(warning);
             warnings.accept(warning);
         }).inspect(options);
         decided(inspection.settings());
@@ -88,10 +87,10 @@ final class Factory {
         if (client == null) {
             Settings chosen = settings();
             ClientSettings made = chosen.client()
-                    .verboseLog(options.verbose ? console.messages()::verbose : null)
+                    .verboseLog(options.verbose ? console.stderr()::verbose : null)
                     // A person waiting at a terminal hears of a retry, on one line rewritten by the
                     // next; -v says it already, a pipe never.
-                    .retryNotice(console.terminal().stderrIsTerminal() && !options.verbose ? console.messages()::notice : null)
+                    .retryNotice(console.terminal().stderrIsTerminal() && !options.verbose ? console.stderr()::notice : null)
                     .timing(timing)
                     .build();
             client = new ServiceClient(made, transport != null ? transport : new HttpTransport(made));
@@ -104,9 +103,9 @@ final class Factory {
         boolean terminal = console.terminal().stdoutIsTerminal();
         int width = chosen.output().value() == OutputFormat.TABLE && terminal ? console.terminal().width() : 0;
         // The next page as this one was asked for: every option given, --fields and the key's file too, at the next offset.
-        Footers.NextPage nextPage = (offset, limit) -> options.givenCommandLine().with("--offset", Long.toString(offset))
+        Footer.NextPage nextPage = (offset, limit) -> options.givenCommandLine().with("--offset", Long.toString(offset))
                 .withDefault("--limit", Integer.toString(limit)).command();
-        return Renderers.create(chosen.output().value(), new RenderContext(console.stdout(), new Style(chosen.colorOn()),
+        return Renderer.of(chosen.output().value(), new RenderContext(console.stdout(), new Style(chosen.colorOn()),
                 width, terminal, nextPage, console::redact), shape.fields(), shape.filter());
     }
 
@@ -116,7 +115,7 @@ final class Factory {
     }
 
     void say(String message) {
-        console.messages().say(message);
+        console.stderr().say(message);
     }
 
     /** Ends the output (waiting for a pager to quit), takes the line in place off stderr, then lets the client's threads go. */

@@ -11,7 +11,7 @@ import dev.userlookup.find.UserIdSearch;
 import dev.userlookup.find.WantedIds;
 import dev.userlookup.find.index.UserIndex;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.output.Footers;
+import dev.userlookup.output.Footer;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.settings.UserPaths;
@@ -85,7 +85,7 @@ final class FindCommand implements Callable<Integer> {
         WalkProgress progress = factory.console().terminal().stderrIsTerminal()
                 ? WalkProgress.on(factory.console().stderr().progressLine("users searched")) : WalkProgress.NONE;
         UserIdSearch search = new UserIdSearch(factory.client(), index, parallel.value(), progress,
-                factory.options().verbose() ? factory.console().messages()::verbose : line -> { });
+                factory.options().verbose() ? factory.console().stderr()::verbose : line -> { });
         if (!stdin && ids.size() == 1) {
             return notFound(search.find(wanted, answers(user -> factory.renderer().user(user))));
         }
@@ -96,7 +96,7 @@ final class FindCommand implements Callable<Integer> {
                 out.addAll(List.of(user));
                 out.flush();
             }));
-            out.finish(Footers.batch(outcome.found(), outcome.notFound()));
+            out.finish(Footer.batch(outcome.found(), outcome.notFound()));
         }
         return notFound(outcome);
     }

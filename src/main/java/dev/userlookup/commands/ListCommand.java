@@ -8,7 +8,7 @@ import dev.userlookup.commands.options.ParallelOption;
 import dev.userlookup.commands.shape.ShapeOptions;
 import dev.userlookup.console.Console;
 import dev.userlookup.model.UserPage;
-import dev.userlookup.output.Footers;
+import dev.userlookup.output.Footer;
 import dev.userlookup.output.Incomplete;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.service.ServiceClient;
@@ -125,7 +125,7 @@ final class ListCommand implements Callable<Integer> {
                 }
                 throw e;
             }
-            stream.finish(Footers.walk(result.printed()));
+            stream.finish(Footer.walk(result.printed()));
         }
         result.warnings("run again, or try --limit").forEach(factory::say);
         return ExitCode.OK;

@@ -7,7 +7,7 @@ import dev.userlookup.commands.options.ParallelOption;
 import dev.userlookup.commands.shape.ShapeOptions;
 import dev.userlookup.model.UserId;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.output.Footers;
+import dev.userlookup.output.Footer;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.service.ServiceException;
@@ -122,7 +122,7 @@ final class ResolveCommand implements Callable<Integer> {
             } catch (IllegalArgumentException unreadableInput) {
                 fatal[0] = new UsageException("resolve: " + unreadableInput.getMessage(), unreadableInput);
             }
-            out.finish(Footers.batch(counts[0], counts[1]));
+            out.finish(Footer.batch(counts[0], counts[1]));
         }
         if (fatal[0] != null) {
             throw fatal[0];

@@ -9,7 +9,6 @@ public final class Console {
 
     private final Io io;
     private final Stderr stderr;
-    private final Messages messages;
     private OutputStream stdout;
     private volatile PagedOutput paged;
     private boolean pagerAllowed = true;
@@ -17,12 +16,11 @@ public final class Console {
     private volatile UnaryOperator<String> redaction = UnaryOperator.identity();
 
     public Console(Io io) {
-        this.stderr = new Stderr(io.stderr());
         Terminal terminal = io.terminal();
+        this.stderr = new Stderr(io.stderr(), terminal, this::redact);
         // Every write to stdout goes after the line in place on stderr is taken away, when both are one screen.
-        this.io = new Io(io.stdin(), StdoutGuard.clearingLine(io.stdout(), stderr, terminal::stdoutIsTerminal),
+        this.io = new Io(io.stdin(), new StdoutGuard(io.stdout(), stderr, terminal::stdoutIsTerminal),
                 io.stderr(), io.env(), terminal);
-        this.messages = new Messages(stderr, terminal, this::redact);
     }
 
     public void redactWith(UnaryOperator<String> redaction) {
@@ -46,10 +44,6 @@ public final class Console {
         return stderr;
     }
 
-    public Messages messages() {
-        return messages;
-    }
-
     /** A person typing input at the same terminal needs to see the output come. */
     public void keepOffPager() {
         pagerAllowed = false;
@@ -64,14 +58,14 @@ public final class Console {
                 // Output into a pager that never started would be lost, and the run end 0.
                 String variable = Pager.chosenBy(io.env());
                 if (variable != null) {
-                    messages.say("warning: the pager '" + pager + "' of " + variable + " is not found; output is shown without one");
+                    stderr.say("warning: the pager '" + pager + "' of " + variable + " is not found; output is shown without one");
                 }
                 wanted = false;
             }
             if (wanted) {
                 paged = new PagedOutput(io.stdout(), pager, io.env(), terminal.height(), terminal.width());
                 stderr.heldOutput(paged);
-                stdout = StdoutGuard.around(paged);
+                stdout = new StdoutGuard(paged, null, null);
             } else {
                 stdout = io.stdout();
             }

@@ -13,10 +13,6 @@ import java.util.Map;
 /** Injected so that commands run in-process in tests exactly as they run for real. */
 public record Io(InputStream stdin, OutputStream stdout, PrintStream stderr, Map<String, String> env, Terminal terminal) {
 
-    public Io {
-        stdout = StdoutGuard.around(stdout);
-    }
-
     public static Io system() {
         Map<String, String> env = System.getenv();
         return new Io(

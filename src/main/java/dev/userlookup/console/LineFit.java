@@ -46,25 +46,11 @@ public final class LineFit {
         return lines;
     }
 
-    /** A phrase is never broken between words; {@code width} 0 or less: one line. */
-    public static List<String> phrases(List<String> phrases, int width) {
-        List<String> lines = new ArrayList<>();
-        String line = null;
-        for (String phrase : phrases) {
-            String joined = line == null ? phrase : line + " " + phrase;
-            if (line != null && width > 0 && DisplayWidth.of(joined) > width) {
-                lines.add(line);
-                joined = phrase;
-            }
-            line = joined;
-        }
-        if (line != null) {
-            lines.add(line);
-        }
-        return lines;
-    }
-
-    /** A shell command continued with {@code " \"}; units never break; {@code width} 0 or less: one line. */
+    /**
+     * Units joined by spaces, never broken: a line ends between two units, with {@code mark} (a
+     * shell command's {@code " \"}), and the next starts with {@code indent}; {@code width} 0 or
+     * less: one line.
+     */
     public static List<String> continued(List<String> units, int width, String mark, String indent) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
@@ -87,13 +73,11 @@ public final class LineFit {
 
     /**
      * A text people copy whole (an id) on as few lines as it can take, so that a mouse selection
-     * of one line takes all of it whenever the terminal is wide enough; never cut.
+     * of one line takes all of it whenever the terminal is wide enough; never cut. Its callers' text
+     * is wider than its room: {@code width} above 0, text of some width.
      */
     public static List<String> whole(String text, int column, int width) {
         int textWidth = DisplayWidth.of(text);
-        if (width <= 0 || textWidth == 0) {
-            return List.of(" ".repeat(Math.max(0, column)) + text);
-        }
         int fewest = (textWidth + width - 1) / width;
         int piece = (textWidth + fewest - 1) / fewest;
         int indent = Math.max(0, Math.min(column, width - piece));

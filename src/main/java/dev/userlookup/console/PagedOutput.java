@@ -49,15 +49,7 @@ public final class PagedOutput extends OutputStream {
             return;
         }
         held.write(bytes, offset, length);
-        count(bytes, offset, length);
-        // One row is left for the prompt the shell prints after.
-        if (rowsHeld >= rows - 1) {
-            startPager();
-        }
-    }
-
-    /** Bytes over-count a line's columns: paging early is harmless. */
-    private void count(byte[] bytes, int offset, int length) {
+        // Bytes over-count a line's columns: paging early is harmless.
         for (int i = offset; i < offset + length; i++) {
             if (bytes[i] == '\n') {
                 rowsHeld++;
@@ -66,6 +58,10 @@ public final class PagedOutput extends OutputStream {
                 rowsHeld++;
                 lineBytes = 1;
             }
+        }
+        // One row is left for the prompt the shell prints after.
+        if (rowsHeld >= rows - 1) {
+            startPager();
         }
     }
 

@@ -28,19 +28,10 @@ public final class SafeText {
         }
         StringBuilder out = new StringBuilder(length + 16).append(text, 0, i);
         for (; i < length; i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
-                char low = text.charAt(++i);
-                if (isInvisibleSupplementary(Character.toCodePoint(c, low))) {
-                    appendEscaped(out, c);
-                    appendEscaped(out, low);
-                } else {
-                    out.append(c).append(low);
-                }
-            } else if (needsEscape(text, i)) {
-                appendEscaped(out, c);
+            if (needsEscape(text, i)) {
+                appendEscaped(out, text.charAt(i));
             } else {
-                out.append(c);
+                out.append(text.charAt(i));
             }
         }
         return out.toString();
@@ -59,7 +50,7 @@ public final class SafeText {
                     || isInvisibleSupplementary(Character.toCodePoint(c, text.charAt(i + 1)));
         }
         if (Character.isLowSurrogate(c)) {
-            return i == 0 || !Character.isHighSurrogate(text.charAt(i - 1));
+            return i == 0 || !Character.isHighSurrogate(text.charAt(i - 1)) || isInvisibleSupplementary(text.codePointAt(i - 1));
         }
         return false;
     }

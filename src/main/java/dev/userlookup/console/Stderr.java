@@ -3,11 +3,14 @@ package dev.userlookup.console;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * The one owner of standard error, with one lock, and the line in place is its state, not an
  * object with a lock of its own: a page worker's -v line and the walk's progress once waited on
- * each other for ever, each holding the lock the other needed.
+ * each other for ever, each holding the lock the other needed. Messages are made safe here, in one
+ * place: the key redacted, server text escaped; fitted to a terminal between words, while a script
+ * reading stderr still gets one line.
  */
 public final class Stderr {
 
@@ -26,8 +29,47 @@ public final class Stderr {
     /** Enough for every line of a long run; -v beyond it is only counted. */
     private static final int MAX_KEPT = 10_000;
 
-    public Stderr(PrintStream out) {
+    private final Terminal terminal;
+    private final UnaryOperator<String> redactor;
+
+    public Stderr(PrintStream out, Terminal terminal, UnaryOperator<String> redactor) {
         this.out = out;
+        this.terminal = terminal;
+        this.redactor = redactor;
+    }
+
+    public void say(String message) {
+        lines(LineFit.wrap(line(message), terminal.stderrWidth(), "  "));
+    }
+
+    /** Not wrapped: a URL is never broken. */
+    public void verbose(String line) {
+        lines(List.of(SafeText.escape(redactor.apply(line))));
+    }
+
+    /** Cut to the width: a line that wraps cannot be rewritten in place. */
+    public void notice(String message) {
+        inPlace(fitted(line(message), terminal.stderrWidth() - 1));
+    }
+
+    /** What failed gives way first; the last part ("retry 2 of 3 in 0.9 s") stays whole. */
+    static String fitted(String text, int columns) {
+        if (columns < 1 || DisplayWidth.of(text) <= columns) {
+            return text;
+        }
+        int last = text.lastIndexOf("; ");
+        if (last > 0) {
+            String tail = text.substring(last);
+            int room = columns - DisplayWidth.of(tail);
+            if (room >= 20) {
+                return DisplayWidth.truncate(text.substring(0, last), room) + tail;
+            }
+        }
+        return DisplayWidth.truncate(text, columns);
+    }
+
+    private String line(String message) {
+        return "userlookup: " + SafeText.escape(redactor.apply(message == null ? "" : message));
     }
 
     /** Shown before each whole line, so stdout and stderr read in the order they happened. */
@@ -35,7 +77,10 @@ public final class Stderr {
         this.held = output;
     }
 
-    /** Kept while a pager runs ({@link #showKept}): drawn over its screen they would be lost with it, the error among them. */
+    /**
+     * Made safe by the caller. Kept while a pager runs ({@link #showKept}): drawn over its screen
+     * they would be lost with it, the error among them.
+     */
     public void lines(List<String> lines) {
         PagedOutput shown = held;
         if (shown != null) {
@@ -82,7 +127,7 @@ public final class Stderr {
     }
 
     /** The caller fits it to the width: a line that wraps cannot be rewritten. */
-    public void inPlace(String text) {
+    void inPlace(String text) {
         PagedOutput shown = held;
         if (shown != null && shown.pagerRunning()) {
             return; // the pager owns the screen; a line drawn over it would stay there

@@ -18,15 +18,8 @@ final class StdoutGuard extends FilterOutputStream {
     private final Stderr stderr;
     private final BooleanSupplier sameScreen;
 
-    static OutputStream around(OutputStream out) {
-        return out instanceof StdoutGuard ? out : new StdoutGuard(out, null, null);
-    }
-
-    static OutputStream clearingLine(OutputStream out, Stderr stderr, BooleanSupplier sameScreen) {
-        return new StdoutGuard(out, stderr, sameScreen);
-    }
-
-    private StdoutGuard(OutputStream out, Stderr stderr, BooleanSupplier sameScreen) {
+    /** {@code stderr} null: no line to clear. */
+    StdoutGuard(OutputStream out, Stderr stderr, BooleanSupplier sameScreen) {
         super(out);
         this.stderr = stderr;
         this.sameScreen = sameScreen;
@@ -34,12 +27,7 @@ final class StdoutGuard extends FilterOutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        clearLine();
-        try {
-            out.write(b);
-        } catch (IOException e) {
-            throw gone(e);
-        }
+        write(new byte[] {(byte) b}, 0, 1);
     }
 
     @Override

@@ -25,11 +25,9 @@ public final class SystemTerminal implements Terminal {
     private Boolean nativeAvailable;
     /** By descriptor: stdin, stdout, stderr. */
     private final Boolean[] tty = new Boolean[3];
-    private Integer width;
-    private Integer height;
-    private Integer stderrWidth;
-    private CLibrary.WinSize stdoutSize;
-    private boolean stdoutSizeAsked;
+    /** Asked once a descriptor. */
+    private final CLibrary.WinSize[] sizes = new CLibrary.WinSize[3];
+    private final boolean[] sizeAsked = new boolean[3];
 
     public SystemTerminal(Map<String, String> env) {
         this.env = env;
@@ -86,11 +84,7 @@ public final class SystemTerminal implements Terminal {
 
     @Override
     public synchronized int width() {
-        if (width == null) {
-            CLibrary.WinSize size = stdoutSize();
-            width = size != null && size.ws_col > 0 ? size.ws_col : stdoutIsTerminal() ? fromEnv(env, "COLUMNS", 80) : 0;
-        }
-        return width;
+        return columns(STDOUT);
     }
 
     private boolean tty(int fd) {
@@ -129,32 +123,29 @@ public final class SystemTerminal implements Terminal {
 
     @Override
     public synchronized int height() {
-        if (height == null) {
-            CLibrary.WinSize size = stdoutSize();
-            height = size != null && size.ws_row > 0 ? size.ws_row : stdoutIsTerminal() ? fromEnv(env, "LINES", 0) : 0;
-        }
-        return height;
+        CLibrary.WinSize size = windowSize(STDOUT);
+        return size != null && size.ws_row > 0 ? size.ws_row : tty(STDOUT) ? fromEnv(env, "LINES", 0) : 0;
     }
 
     @Override
     public synchronized int stderrWidth() {
-        if (stderrWidth == null) {
-            CLibrary.WinSize size = stderrIsTerminal() ? windowSize(STDERR) : null;
-            stderrWidth = size != null && size.ws_col > 0 ? size.ws_col : stderrIsTerminal() ? fromEnv(env, "COLUMNS", 80) : 0;
-        }
-        return stderrWidth;
+        return columns(STDERR);
     }
 
-    /** Asked once for width and height. */
-    private CLibrary.WinSize stdoutSize() {
-        if (!stdoutSizeAsked) {
-            stdoutSize = stdoutIsTerminal() ? windowSize(STDOUT) : null;
-            stdoutSizeAsked = true;
-        }
-        return stdoutSize;
+    private int columns(int fd) {
+        CLibrary.WinSize size = windowSize(fd);
+        return size != null && size.ws_col > 0 ? size.ws_col : tty(fd) ? fromEnv(env, "COLUMNS", 80) : 0;
     }
 
     private CLibrary.WinSize windowSize(int fd) {
+        if (!sizeAsked[fd]) {
+            sizes[fd] = tty(fd) ? ioctlWindowSize(fd) : null;
+            sizeAsked[fd] = true;
+        }
+        return sizes[fd];
+    }
+
+    private CLibrary.WinSize ioctlWindowSize(int fd) {
         if (nativeLoaded()) {
             try {
                 CLibrary.WinSize size = new CLibrary.WinSize();

@@ -11,35 +11,18 @@ public interface Terminal {
     int width();
 
     /** 0 when unknown: then nothing is paged. */
-    default int height() {
-        return 0;
-    }
+    int height();
 
-    default int stderrWidth() {
-        return stderrIsTerminal() ? width() : 0;
-    }
+    int stderrWidth();
 
-    default boolean stdinIsTerminal() {
-        return false;
-    }
+    boolean stdinIsTerminal();
 
     /** A key typed at a prompt must not stay on the screen. */
-    default EchoOff echoOff() {
-        return () -> { };
-    }
+    EchoOff echoOff();
 
     /** Closing never fails. */
     interface EchoOff extends AutoCloseable {
         @Override
         void close();
-    }
-
-    /** A fixed terminal, for tests and for callers that already know. */
-    static Terminal fixed(boolean stdoutIsTerminal, boolean stderrIsTerminal, int width) {
-        return new Terminal() {
-            @Override public boolean stdoutIsTerminal() { return stdoutIsTerminal; }
-            @Override public boolean stderrIsTerminal() { return stderrIsTerminal; }
-            @Override public int width() { return width; }
-        };
     }
 }

@@ -18,23 +18,17 @@ import java.util.List;
  */
 final class CsvRenderer implements Renderer {
 
-    private static final List<UserField> FIELDS = UserField.all();
-
-    private static final CsvSchema SCHEMA = buildSchema(FIELDS);
-
     private final OutputStream out;
     private final boolean escapeControls;
     private final List<UserField> fields;
-    private final CsvSchema schema;
 
     CsvRenderer(OutputStream out, boolean escapeControls, List<UserField> fields) {
         this.out = out;
         this.escapeControls = escapeControls;
-        this.fields = fields == null ? FIELDS : List.copyOf(fields);
-        this.schema = fields == null ? SCHEMA : buildSchema(this.fields);
+        this.fields = fields == null ? UserField.all() : List.copyOf(fields);
     }
 
-    private static CsvSchema buildSchema(List<UserField> columns) {
+    private static CsvSchema schema(List<UserField> columns) {
         CsvSchema.Builder builder = CsvSchema.builder();
         for (UserField field : columns) {
             builder.addColumn(field.csvColumn());
@@ -48,12 +42,14 @@ final class CsvRenderer implements Renderer {
         generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         // Quote only what RFC 4180 needs quoted; the default quotes every value over 24 chars.
         generator.enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
-        generator.setSchema(schema);
-        return new DocumentStream() {
+        generator.setSchema(schema(fields));
+        return new UserStream() {
             @Override
             public void add(UserRecord user) throws IOException {
                 generator.writeStartArray();
-                for (String cell : row(user, fields)) {
+                for (UserField field : fields) {
+                    // No reformatting: CSV keeps fractions and offsets as sent.
+                    String cell = field.shows() == UserField.Shows.SLUGS ? String.join(";", user.sourceSlugs()) : user.text(field);
                     if (cell == null) {
                         generator.writeNull();
                     } else {
@@ -75,16 +71,6 @@ final class CsvRenderer implements Renderer {
                 out.flush();
             }
         };
-    }
-
-    /** No reformatting: CSV keeps fractions and offsets as sent. */
-    private static String[] row(UserRecord record, List<UserField> columns) {
-        String[] cells = new String[columns.size()];
-        for (int i = 0; i < cells.length; i++) {
-            UserField field = columns.get(i);
-            cells[i] = field.shows() == UserField.Shows.SLUGS ? String.join(";", record.sourceSlugs()) : record.text(field);
-        }
-        return cells;
     }
 
     /** UTF-8 cannot carry a lone surrogate (JSON can, escaped): it becomes U+FFFD in CSV. */

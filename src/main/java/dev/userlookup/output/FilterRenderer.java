@@ -38,7 +38,7 @@ final class FilterRenderer implements Renderer {
     @Override
     public UserStream stream(StreamShape shape) throws IOException {
         FieldProjection projection = fields == null ? null : new FieldProjection(fields);
-        return new DocumentStream() {
+        return new UserStream() {
             @Override
             public void add(UserRecord user) throws IOException {
                 JsonBytes json = projection == null ? user.source() : projection.user(user.source());
@@ -64,11 +64,6 @@ final class FilterRenderer implements Renderer {
 
             @Override
             public void flush() throws IOException {
-                out.flush();
-            }
-
-            @Override
-            protected void end(Footer footer) throws IOException {
                 out.flush();
             }
         };

@@ -6,20 +6,11 @@ package dev.userlookup.output;
  */
 public record Incomplete(Reason reason, long nextOffset) {
 
+    /** Written in lower case. */
     public enum Reason {
-        INTERRUPTED("interrupted"),
-        TERMINATED("terminated"),
+        INTERRUPTED,
+        TERMINATED,
         /** The service's, after retries, or a walk that makes no progress. */
-        FAILED("failed");
-
-        private final String word;
-
-        Reason(String word) {
-            this.word = word;
-        }
-
-        public String word() {
-            return word;
-        }
+        FAILED
     }
 }

@@ -7,6 +7,7 @@ import dev.userlookup.model.UserRecord;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Lossless: names, order, unknown fields and numbers as the service sent them; only control
@@ -49,7 +50,7 @@ final class JsonRenderer implements Renderer {
             pretty.raw((byte) '{').newLine(1).raw("\"users\": ");
         }
         pretty.raw((byte) '[').writeTo(out);
-        return new DocumentStream() {
+        return new UserStream() {
             private long count;
 
             @Override
@@ -89,7 +90,7 @@ final class JsonRenderer implements Renderer {
                             .raw((byte) ',').newLine(1).raw("\"limit\": " + count);
                     if (incomplete != null) {
                         pretty.raw((byte) ',').newLine(1).raw("\"incomplete\": {")
-                                .newLine(2).raw("\"reason\": \"" + incomplete.reason().word() + "\"")
+                                .newLine(2).raw("\"reason\": \"" + incomplete.reason().name().toLowerCase(Locale.ROOT) + "\"")
                                 .raw((byte) ',').newLine(2).raw("\"next_offset\": " + incomplete.nextOffset())
                                 .newLine(1).raw((byte) '}');
                     }

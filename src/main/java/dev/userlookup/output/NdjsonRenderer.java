@@ -22,7 +22,7 @@ final class NdjsonRenderer implements Renderer {
     public UserStream stream(StreamShape shape) throws IOException {
         CompactForm compact = new CompactForm();
         FieldProjection projection = fields == null ? null : new FieldProjection(fields);
-        return new DocumentStream() {
+        return new UserStream() {
             @Override
             public void add(UserRecord user) throws IOException {
                 JsonBytes json = compact.of(projection == null ? user.source() : projection.user(user.source()));
@@ -32,11 +32,6 @@ final class NdjsonRenderer implements Renderer {
 
             @Override
             public void flush() throws IOException {
-                out.flush();
-            }
-
-            @Override
-            protected void end(Footer footer) throws IOException {
                 out.flush();
             }
         };

@@ -1,12 +1,33 @@
 package dev.userlookup.output;
 
+import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
+import dev.userlookup.output.table.TableRenderer;
+import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.walk.UserSink;
 import java.io.IOException;
+import java.util.List;
 
 /** One output format. */
 public interface Renderer {
+
+    static Renderer of(OutputFormat format, RenderContext context, List<UserField> fields, UserFilter filter) {
+        if (filter != null) {
+            return new FilterRenderer(filter, context, fields);
+        }
+        switch (format) {
+            case JSON:
+                return new JsonRenderer(context.out(), fields);
+            case NDJSON:
+                return new NdjsonRenderer(context.out(), fields);
+            case CSV:
+                return new CsvRenderer(context.out(), context.terminal(), fields);
+            case TABLE:
+            default:
+                return new TableRenderer(context, fields);
+        }
+    }
 
     default void user(UserRecord user) throws IOException {
         try (UserStream stream = stream(StreamShape.ARRAY)) {
@@ -29,24 +50,63 @@ public interface Renderer {
         USER_LIST
     }
 
-    /** Closing it ends the document if {@link #finish} did not, so a failure leaves whole output behind. */
-    interface UserStream extends UserSink, AutoCloseable {
-        void add(UserRecord user) throws IOException;
+    /**
+     * Ended exactly once, also when a failure or Ctrl-C cuts the work short, so that what was printed
+     * is still whole (a closed JSON array): a batch stops before the next whole user, never inside
+     * one. Closing it ends the document if {@link #finish} did not.
+     */
+    abstract class UserStream implements UserSink, AutoCloseable {
 
-        /** Formats for people size their columns from the first batch. */
+        private boolean ended;
+
+        public abstract void add(UserRecord user) throws IOException;
+
         @Override
-        default void addAll(java.util.List<UserRecord> users) throws IOException {
+        public void addAll(List<UserRecord> users) throws IOException {
+            int written = 0;
             for (UserRecord user : users) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new UserSink.StoppedPartWay(written);
+                }
                 add(user);
+                written++;
             }
         }
 
-        /** {@code footer} (may be null, see {@link Footers}) is shown only by the table on a terminal. */
-        void finish(Footer footer) throws IOException;
+        /** {@code footer} (may be null, see {@link Footer}) is shown only by the table on a terminal. */
+        public final void finish(Footer footer) throws IOException {
+            if (!ended) {
+                ended = true;
+                end(footer);
+            }
+        }
 
-        void cutShort(Incomplete incomplete) throws IOException;
+        public final void cutShort(Incomplete incomplete) throws IOException {
+            if (!ended) {
+                ended = true;
+                endCutShort(incomplete);
+            }
+        }
 
         @Override
-        void close() throws IOException;
+        public final void close() throws IOException {
+            if (!ended) {
+                ended = true;
+                endEarly();
+            }
+        }
+
+        /** {@code footer} (may be null) only where people read it; the line formats only flush. */
+        protected void end(Footer footer) throws IOException {
+            flush();
+        }
+
+        protected void endEarly() throws IOException {
+            end(null);
+        }
+
+        protected void endCutShort(Incomplete incomplete) throws IOException {
+            endEarly();
+        }
     }
 }

@@ -38,12 +38,6 @@ public final class ShellCommand {
         return new ShellCommand(more);
     }
 
-    public List<String> words() {
-        List<String> words = new ArrayList<>();
-        parts.forEach(words::addAll);
-        return words;
-    }
-
     public List<String> lines(int width) {
         List<String> units = new ArrayList<>();
         for (List<String> part : parts) {
@@ -60,7 +54,7 @@ public final class ShellCommand {
 
     @Override
     public String toString() {
-        return String.join(" ", words().stream().map(ShellCommand::quoted).toList());
+        return String.join(" ", parts.stream().map(ShellCommand::quoted).toList());
     }
 
     private static String quoted(List<String> words) {

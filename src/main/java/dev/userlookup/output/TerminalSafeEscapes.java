@@ -11,16 +11,20 @@ import dev.userlookup.console.SafeText;
  * separators and the bidirectional overrides are written as {@code \\uXXXX}. The value is
  * unchanged for any JSON reader; other non-ASCII text stays readable UTF-8.
  */
-final class TerminalSafeEscapes extends CharacterEscapes {
+public final class TerminalSafeEscapes extends CharacterEscapes {
 
     private static final long serialVersionUID = 1L;
-    static final TerminalSafeEscapes INSTANCE = new TerminalSafeEscapes();
+    static final TerminalSafeEscapes INSTANCE = new TerminalSafeEscapes(true);
+    /** As jq escapes (--jq): the C0 controls and DEL only; Jackson's own table leaves DEL as it is. */
+    public static final TerminalSafeEscapes ASCII_ONLY = new TerminalSafeEscapes(false);
 
     private final int[] ascii;
+    private final boolean beyondAscii;
 
-    private TerminalSafeEscapes() {
+    private TerminalSafeEscapes(boolean beyondAscii) {
         ascii = CharacterEscapes.standardAsciiEscapesForJSON();
         ascii[0x7f] = CharacterEscapes.ESCAPE_STANDARD;
+        this.beyondAscii = beyondAscii;
     }
 
     @Override
@@ -30,7 +34,7 @@ final class TerminalSafeEscapes extends CharacterEscapes {
 
     @Override
     public SerializableString getEscapeSequence(int ch) {
-        if (escapesBeyondAscii(ch)) {
+        if (beyondAscii && escapesBeyondAscii(ch)) {
             return new SerializedString(String.format("\\u%04x", ch));
         }
         return null;

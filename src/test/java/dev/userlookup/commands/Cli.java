@@ -1,6 +1,7 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.console.Io;
+import dev.userlookup.console.FixedTerminal;
 import dev.userlookup.console.Terminal;
 import dev.userlookup.fake.Registry;
 import dev.userlookup.network.Timing;
@@ -20,7 +21,7 @@ import java.util.Map;
 final class Cli {
 
     private final Map<String, String> env = new HashMap<>();
-    private Terminal terminal = Terminal.fixed(false, false, 0);
+    private Terminal terminal = new FixedTerminal(false, false, 0);
     private byte[] stdin = new byte[0];
     private Timing timing;
     private Transport transport;
@@ -72,13 +73,13 @@ final class Cli {
     }
 
     Cli terminal(boolean stdoutIsTerminal, int width) {
-        this.terminal = Terminal.fixed(stdoutIsTerminal, stdoutIsTerminal, width);
+        this.terminal = new FixedTerminal(stdoutIsTerminal, stdoutIsTerminal, width);
         return this;
     }
 
     /** Output into a file or pipe while a person watches stderr on a terminal (where progress shows). */
     Cli stderrOnTerminal() {
-        this.terminal = Terminal.fixed(false, true, 0);
+        this.terminal = new FixedTerminal(false, true, 0);
         return this;
     }
 

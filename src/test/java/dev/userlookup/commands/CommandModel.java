@@ -1,7 +1,7 @@
 package dev.userlookup.commands;
 
 import dev.userlookup.console.Io;
-import dev.userlookup.console.Terminal;
+import dev.userlookup.console.FixedTerminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -18,7 +18,7 @@ public final class CommandModel {
     /** With no streams or environment of its own. */
     public static CommandLine whole() {
         Io io = new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), Map.of(), Terminal.fixed(false, false, 0));
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), Map.of(), new FixedTerminal(false, false, 0));
         Factory factory = new Factory(io, SignalStop.NONE, null, null);
         return App.commandLine(factory, App.reporter(factory));
     }

@@ -3,7 +3,7 @@ package dev.userlookup.commands;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.userlookup.console.Io;
-import dev.userlookup.console.Terminal;
+import dev.userlookup.console.FixedTerminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -24,7 +24,7 @@ class CommandModelTest {
 
     private static List<String> built(String... args) {
         Io io = new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), Map.of(), Terminal.fixed(false, false, 0));
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), Map.of(), new FixedTerminal(false, false, 0));
         Factory factory = new Factory(io, SignalStop.NONE, null, null);
         return List.copyOf(App.commandLine(factory, App.reporter(factory), args).getSubcommands().keySet());
     }

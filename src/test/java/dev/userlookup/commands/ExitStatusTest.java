@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.ExitCode;
+import dev.userlookup.console.FixedTerminal;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.console.TestTerminal;
 import dev.userlookup.network.FakeTiming;
 import dev.userlookup.fake.Registry;
 import dev.userlookup.fake.Registry.Reply;
@@ -324,7 +326,7 @@ class ExitStatusTest {
 
     @Test
     void anUnexpectedFailureInsideTheToolIsExit1WithoutATrace() {
-        Terminal broken = new Terminal() {
+        Terminal broken = new TestTerminal() {
             @Override public boolean stdoutIsTerminal() { throw new IllegalStateException("terminal probe failed"); }
             @Override public boolean stderrIsTerminal() { return false; }
             @Override public int width() { return 0; }
@@ -354,7 +356,7 @@ class ExitStatusTest {
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), closedPipe, new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
+                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), new FixedTerminal(false, false, 0));
 
         int exit = App.run(new String[] {"list", "-o", "ndjson"}, new Factory(io, SignalStop.NONE, null, service), null);
 
@@ -374,7 +376,7 @@ class ExitStatusTest {
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), fullDisk, new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
+                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), new FixedTerminal(false, false, 0));
 
         int exit = App.run(new String[] {"resolve", "x"}, new Factory(io, SignalStop.NONE, null, service), null);
 
@@ -393,7 +395,7 @@ class ExitStatusTest {
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), fullDisk, new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of(), Terminal.fixed(false, false, 0));
+                Map.of(), new FixedTerminal(false, false, 0));
 
         int exit = App.run(words.split(" "), new Factory(io, SignalStop.NONE, null, null), null);
 

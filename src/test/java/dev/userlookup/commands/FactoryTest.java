@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.console.Console;
 import dev.userlookup.console.Io;
-import dev.userlookup.console.Terminal;
+import dev.userlookup.console.FixedTerminal;
 import dev.userlookup.settings.Settings;
 import dev.userlookup.settings.SettingsResolver;
 import java.io.ByteArrayInputStream;
@@ -32,7 +32,7 @@ class FactoryTest {
 
     private Factory factory(Map<String, String> env) {
         Io io = new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), env, Terminal.fixed(false, false, 0));
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), env, new FixedTerminal(false, false, 0));
         return new Factory(io, SignalStop.NONE, null, null);
     }
 

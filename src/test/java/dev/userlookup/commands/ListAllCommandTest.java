@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.userlookup.console.Terminal;
+import dev.userlookup.console.FixedTerminal;
 import dev.userlookup.fake.Held;
 import dev.userlookup.fake.Registry;
 import dev.userlookup.fake.Registry.Reply;
@@ -306,7 +306,7 @@ class ListAllCommandTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), new BufferedOutputStream(out, 1 << 16),
                 new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, false, 0));
+                Map.of("USERLOOKUP_BASE_URL", service.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), new FixedTerminal(false, false, 0));
         AtomicInteger exit = new AtomicInteger(-1);
         Thread run = new Thread(() -> exit.set(App.run(new String[] {"list", "--all", "-o", "ndjson"},
                 new Factory(io, SignalStop.NONE, null, service), null)));

@@ -83,7 +83,7 @@ class OptionsTest {
         picocli.CommandLine commandLine = CommandModel.whole();
         dev.userlookup.settings.Settings settings = new dev.userlookup.settings.SettingsResolver(
                 java.util.Map.of("USERLOOKUP_BASE_URL", "https://127.0.0.1:9", "USERLOOKUP_API_KEY", TestKeys.KEY),
-                dev.userlookup.console.Terminal.fixed(false, false, 0), new java.io.ByteArrayInputStream(new byte[0]), System.err,
+                new dev.userlookup.console.FixedTerminal(false, false, 0), new java.io.ByteArrayInputStream(new byte[0]), System.err,
                 line -> { }).resolve(new GlobalOptions());
 
         // The defaults are the settings' (one place), and help says the same.

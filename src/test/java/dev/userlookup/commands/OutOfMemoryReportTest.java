@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.console.Console;
 import dev.userlookup.console.Io;
-import dev.userlookup.console.Terminal;
+import dev.userlookup.console.FixedTerminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,7 +21,7 @@ class OutOfMemoryReportTest {
 
     private static Console console(PrintStream stderr) {
         return new Console(new Io(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), stderr, Map.of(),
-                Terminal.fixed(false, false, 0)));
+                new FixedTerminal(false, false, 0)));
     }
 
     @Test

@@ -15,7 +15,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.userlookup.commands.FuzzCase.Command;
 import dev.userlookup.commands.OutcomeCheck.Outcome;
 import dev.userlookup.commands.ResponseOracle.Judgement;
-import dev.userlookup.console.Terminal;
+import dev.userlookup.console.FixedTerminal;
 import dev.userlookup.fake.Registry;
 import dev.userlookup.fake.Registry.Reply;
 import dev.userlookup.fake.Stubs;
@@ -314,7 +314,7 @@ class ResponseFuzzTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), out, new PrintStream(err, true, UTF_8),
                 Map.of("USERLOOKUP_BASE_URL", baseUrl, "USERLOOKUP_API_KEY", TestKeys.KEY),
-                Terminal.fixed(stdoutIsTerminal, false, width));
+                new FixedTerminal(stdoutIsTerminal, false, width));
         int exit = App.run(args, new Factory(io, SignalStop.NONE, null, transport), null);
         return new Cli.Result(exit, out.toByteArray(), err.toString(UTF_8));
     }

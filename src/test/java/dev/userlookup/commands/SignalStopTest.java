@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.userlookup.fake.FakeService;
+import dev.userlookup.console.FixedTerminal;
 import dev.userlookup.console.Terminal;
+import dev.userlookup.console.TestTerminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -73,7 +75,7 @@ class SignalStopTest {
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Io io = new Io(new ByteArrayInputStream(new byte[0]), stdout, new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of("USERLOOKUP_BASE_URL", slow.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), Terminal.fixed(false, true, 0));
+                Map.of("USERLOOKUP_BASE_URL", slow.baseUrl(), "USERLOOKUP_API_KEY", TestKeys.KEY), new FixedTerminal(false, true, 0));
         AtomicInteger exit = new AtomicInteger(-1);
         AtomicReference<SignalStop> stop = new AtomicReference<>();
         Thread runner = new Thread(() -> exit.set(App.run(new String[] {"list", "--all", "--limit", "100", "-o", format}, new Factory(io, stop.get(), null, null), null)));
@@ -120,7 +122,7 @@ class SignalStopTest {
      */
     @Test
     void aPagerEndedByCtrlCIs130BeforeTheToolSeesTheSignal() {
-        Terminal screen = new Terminal() {
+        Terminal screen = new TestTerminal() {
             @Override public boolean stdoutIsTerminal() { return true; }
             @Override public boolean stderrIsTerminal() { return false; }
             @Override public int width() { return 100; }

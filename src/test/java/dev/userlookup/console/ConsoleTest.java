@@ -24,7 +24,7 @@ class ConsoleTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private Console console(boolean stdoutIsTerminal, Map<String, String> env) {
-        Terminal terminal = new Terminal() {
+        Terminal terminal = new TestTerminal() {
             @Override public boolean stdoutIsTerminal() { return stdoutIsTerminal; }
             @Override public boolean stderrIsTerminal() { return false; }
             @Override public int width() { return 80; }
@@ -82,7 +82,7 @@ class ConsoleTest {
     @Test
     void messagesAreRedactedAndSaidOnStderr() {
         Console console = console(false, Map.of());
-        console.messages().say("the key s3cret was refused");
+        console.stderr().say("the key s3cret was refused");
         assertEquals("userlookup: the key *** was refused\n", err.toString(StandardCharsets.UTF_8));
     }
 

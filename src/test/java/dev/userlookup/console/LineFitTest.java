@@ -80,15 +80,15 @@ class LineFitTest {
     @Test
     void phrasesShareALineWhileTheyFitAndOtherwiseTakeTheirOwn() {
         List<String> footer = List.of("Showing 20 users at offset 40 of 300 users.", "Next page: userlookup list --offset 60 --limit 20");
-        assertEquals(List.of(String.join(" ", footer)), LineFit.phrases(footer, 0), "no width: one line");
-        assertEquals(List.of(String.join(" ", footer)), LineFit.phrases(footer, 100));
-        assertEquals(footer, LineFit.phrases(footer, 60), "each on its own line, none broken");
+        assertEquals(List.of(String.join(" ", footer)), LineFit.continued(footer, 0, "", ""), "no width: one line");
+        assertEquals(List.of(String.join(" ", footer)), LineFit.continued(footer, 100, "", ""));
+        assertEquals(footer, LineFit.continued(footer, 60, "", ""), "each on its own line, none broken");
     }
 
     @Test
     void aPhraseWiderThanTheLineKeepsALineOfItsOwnWhole() {
-        assertEquals(List.of("a-phrase-that-is-long", "b"), LineFit.phrases(List.of("a-phrase-that-is-long", "b"), 10));
-        assertEquals(List.of("a", "a-phrase-that-is-long", "b"), LineFit.phrases(List.of("a", "a-phrase-that-is-long", "b"), 10));
+        assertEquals(List.of("a-phrase-that-is-long", "b"), LineFit.continued(List.of("a-phrase-that-is-long", "b"), 10, "", ""));
+        assertEquals(List.of("a", "a-phrase-that-is-long", "b"), LineFit.continued(List.of("a", "a-phrase-that-is-long", "b"), 10, "", ""));
     }
 
     @Test
@@ -111,8 +111,8 @@ class LineFitTest {
     @Test
     void phrasesAreMeasuredInColumnsNotChars() {
         // Two wide characters take four columns: "\u6771\u4eac ok" is 7 columns, too wide for 6.
-        assertEquals(List.of("\u6771\u4eac", "ok"), LineFit.phrases(List.of("\u6771\u4eac", "ok"), 6));
-        assertEquals(List.of("\u6771\u4eac ok"), LineFit.phrases(List.of("\u6771\u4eac", "ok"), 7));
+        assertEquals(List.of("\u6771\u4eac", "ok"), LineFit.continued(List.of("\u6771\u4eac", "ok"), 6, "", ""));
+        assertEquals(List.of("\u6771\u4eac ok"), LineFit.continued(List.of("\u6771\u4eac", "ok"), 7, "", ""));
     }
 
     @Test

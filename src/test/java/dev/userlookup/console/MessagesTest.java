@@ -17,12 +17,11 @@ class MessagesTest {
 
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
-    private final Stderr owner = new Stderr(stderr);
-    private final Messages messages = new Messages(owner, Terminal.fixed(false, true, 0), text -> text.replace("s3cret", "***"));
+    private final Stderr messages = new Stderr(stderr, new FixedTerminal(false, true, 0), text -> text.replace("s3cret", "***"));
 
     @Test
     void aVerboseLineClearsTheProgressLineAndIsWrittenAsItIs() {
-        ProgressLine progress = owner.progressLine("users");
+        ProgressLine progress = messages.progressLine("users");
         progress.update(12_000, 50_000L);
 
         messages.verbose("> GET http://127.0.0.1:1/v2/user/?offset=500&limit=500  (x-service-api-key: s3cret)");
@@ -34,7 +33,7 @@ class MessagesTest {
 
     @Test
     void aMessageClearsTheProgressLineToo() {
-        ProgressLine progress = owner.progressLine("users");
+        ProgressLine progress = messages.progressLine("users");
         progress.update(1, null);
 
         messages.say("retrying after HTTP 503");
@@ -45,7 +44,7 @@ class MessagesTest {
 
     @Test
     void retryNoticesAreOneLineRewrittenCutToTheWidthWithTheRetryWholeAndTheErrorTakesTheirPlace() {
-        Messages at60 = new Messages(owner, Terminal.fixed(false, true, 60), text -> text);
+        Stderr at60 = new Stderr(stderr, new FixedTerminal(false, true, 60), text -> text);
 
         at60.notice("list (limit 5): cannot connect to 127.0.0.1:1 (connection refused); retry 1 of 3 in 0.4 s");
         at60.notice("list (limit 5): cannot connect to 127.0.0.1:1 (connection refused); retry 2 of 3 in 1.3 s");

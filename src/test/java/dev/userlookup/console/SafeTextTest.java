@@ -27,6 +27,11 @@ class SafeTextTest {
         "👩\u200da          | 👩\\u200da         | a joiner between a symbol and a letter",
         "a\u200d👩          | a\\u200d👩         | a joiner between a letter and a symbol",
         "👩\u200d           | 👩\\u200d          | a joiner at the end",
+        "a\ud800b           | a\\ud800b          | a lone high surrogate",
+        "a\udc00b           | a\\udc00b          | a lone low surrogate",
+        "\ud800😀           | \\ud800😀          | a lone high surrogate before a pair",
+        "😀\udc00           | 😀\\udc00          | a lone low surrogate after a pair",
+        "\udb40\udc01\udc01 | \\udb40\\udc01\\udc01 | a lone low surrogate after a tag character",
     })
     void invisibleAndControlCharactersAreShownEscaped(String text, String shown, String what) {
         assertEquals(shown, SafeText.escape(text), what);

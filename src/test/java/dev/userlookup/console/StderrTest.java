@@ -22,7 +22,7 @@ class StderrTest {
     private static final String CLEAR = "\r\u001b[K";
 
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private final Stderr stderr = new Stderr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    private final Stderr stderr = new Stderr(new PrintStream(err, true, StandardCharsets.UTF_8), new FixedTerminal(false, true, 0), text -> text);
 
     /**
      * The hang of {@code -v list --all} at a terminal, made certain: a page worker's -v line is
@@ -105,12 +105,12 @@ class StderrTest {
     void stdoutOnTheSameScreenTakesTheLineAwayFirstStdoutElsewhereLeavesIt() throws IOException {
         ByteArrayOutputStream screen = new ByteArrayOutputStream();
         stderr.inPlace("retry 1 of 3");
-        try (OutputStream elsewhere = StdoutGuard.clearingLine(new ByteArrayOutputStream(), stderr, () -> false)) {
+        try (OutputStream elsewhere = new StdoutGuard(new ByteArrayOutputStream(), stderr, () -> false)) {
             elsewhere.write("{}\n".getBytes(StandardCharsets.UTF_8));
         }
         assertTrue(stderr.lineShown());
 
-        try (OutputStream sameScreen = StdoutGuard.clearingLine(screen, stderr, () -> true)) {
+        try (OutputStream sameScreen = new StdoutGuard(screen, stderr, () -> true)) {
             sameScreen.write("User ID  ...\n".getBytes(StandardCharsets.UTF_8));
         }
 
@@ -125,7 +125,7 @@ class StderrTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         // A pager that reads everything and quits at the end of its input, as less -F does after q.
         PagedOutput paged = new PagedOutput(screen, "cat > /dev/null", Map.of("PATH", System.getenv("PATH")), 3, 80);
-        Stderr stderr = new Stderr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        Stderr stderr = new Stderr(new PrintStream(err, true, StandardCharsets.UTF_8), new FixedTerminal(false, true, 0), text -> text);
         stderr.heldOutput(paged);
         paged.write("1\n2\n3\n4\n".getBytes(StandardCharsets.UTF_8));
         assertTrue(paged.pagerRunning(), "taller than the screen: paged");

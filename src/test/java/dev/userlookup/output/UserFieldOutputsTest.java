@@ -53,7 +53,7 @@ class UserFieldOutputsTest {
         ByteArrayOutputStream tableOut = new ByteArrayOutputStream();
         String table = rows(new TableRenderer(context(tableOut), UserField.all()), tableOut, user);
         ByteArrayOutputStream csvOut = new ByteArrayOutputStream();
-        String csv = rows(Renderers.create(OutputFormat.CSV, context(csvOut), null, null), csvOut, user);
+        String csv = rows(Renderer.of(OutputFormat.CSV, context(csvOut), null, null), csvOut, user);
         List<String> completed = new ArrayList<>();
         new ShapeOptions.Fields().forEach(completed::add);
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.userlookup.UsageException;
+import dev.userlookup.console.FixedTerminal;
 import dev.userlookup.console.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -73,7 +74,7 @@ class KeySourceTest {
     }
 
     private KeySource source(boolean stderrIsTerminal, Duration bound, Duration noticeAfter, InputStream stdin) {
-        Terminal terminal = Terminal.fixed(false, stderrIsTerminal, 80);
+        Terminal terminal = new FixedTerminal(false, stderrIsTerminal, 80);
         PrintStream stderr = new PrintStream(new OutputStream() {
             @Override
             public void write(int b) {

@@ -9,7 +9,7 @@ import dev.userlookup.UsageException;
 import dev.userlookup.model.redaction.ApiKey;
 import dev.userlookup.fake.TestCa;
 import dev.userlookup.console.ColorMode;
-import dev.userlookup.console.Terminal;
+import dev.userlookup.console.FixedTerminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -255,7 +255,7 @@ class SettingsResolverTest {
     private static Settings resolve(Given given, Map<String, String> env, boolean terminal, List<String> warnings) {
         Map<String, String> full = new HashMap<>(env);
         full.put("HOME", home.toString());
-        return new SettingsResolver(full, Terminal.fixed(terminal, terminal, terminal ? 80 : 0),
+        return new SettingsResolver(full, new FixedTerminal(terminal, terminal, terminal ? 80 : 0),
                 new ByteArrayInputStream((STDIN_KEY + "\n").getBytes(StandardCharsets.UTF_8)),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), warnings::add).resolve(given.options());
     }
@@ -263,7 +263,7 @@ class SettingsResolverTest {
     private static SettingsResolver.Inspection inspect(Given given, Map<String, String> env, boolean terminal) {
         Map<String, String> full = new HashMap<>(env);
         full.put("HOME", home.toString());
-        return new SettingsResolver(full, Terminal.fixed(terminal, terminal, terminal ? 80 : 0),
+        return new SettingsResolver(full, new FixedTerminal(terminal, terminal, terminal ? 80 : 0),
                 new ByteArrayInputStream((STDIN_KEY + "\n").getBytes(StandardCharsets.UTF_8)),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), warning -> { }).inspect(given.options());
     }

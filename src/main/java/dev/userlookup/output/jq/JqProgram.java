@@ -1,9 +1,6 @@
 package dev.userlookup.output.jq;
 
-import dev.userlookup.console.LineFit;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -12,16 +9,26 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import dev.userlookup.UsageException;
+import dev.userlookup.console.LineFit;
+import dev.userlookup.output.TerminalSafeEscapes;
 import dev.userlookup.output.UserFilter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import net.thisptr.jackson.jq.BuiltinFunctionLoader;
+import net.thisptr.jackson.jq.Function;
 import net.thisptr.jackson.jq.JsonQuery;
+import net.thisptr.jackson.jq.PathOutput;
 import net.thisptr.jackson.jq.Scope;
 import net.thisptr.jackson.jq.Version;
 import net.thisptr.jackson.jq.Versions;
@@ -35,6 +42,8 @@ public final class JqProgram implements UserFilter {
 
     /** The newest jackson-jq speaks. */
     static final Version LANGUAGE = Versions.JQ_1_7;
+    /** Far beyond what any filter meant for one user takes over null, cold JVM and loaded machine included. */
+    private static final Duration TRIAL_BOUND = Duration.ofSeconds(2);
 
     /** Numbers as the service wrote them: no double in between, and no exponent jq would not print. */
     private static final ObjectMapper MAPPER = JsonMapper.builder()
@@ -44,7 +53,7 @@ public final class JqProgram implements UserFilter {
             .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
             .build();
     private static final ObjectWriter COMPACT = MAPPER.writer().with(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
-            .with(new JqEscapes());
+            .with(TerminalSafeEscapes.ASCII_ONLY);
 
     private final Scope scope;
     private final JsonQuery query;
@@ -54,9 +63,9 @@ public final class JqProgram implements UserFilter {
         this.query = query;
     }
 
-    /** A usage error before any request ({@link TrialRun}). */
+    /** A usage error before any request ({@link #trialRun}). */
     public static JqProgram compile(String filter) {
-        return compile(filter, TrialRun.BOUND);
+        return compile(filter, TRIAL_BOUND);
     }
 
     static JqProgram compile(String filter, Duration trial) {
@@ -68,24 +77,18 @@ public final class JqProgram implements UserFilter {
         } catch (JsonQueryException e) {
             throw new UsageException("--jq: the filter does not parse: " + LineFit.firstLine(e.getMessage(), "it is not jq"));
         }
-        TrialRun.check(scope, query, trial);
+        trialRun(scope, query, trial);
         return new JqProgram(scope, query);
-    }
-
-    static JsonNode read(byte[] json, int offset, int length) {
-        try {
-            return MAPPER.readTree(json, offset, length);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Override
     public void apply(byte[] json, int offset, int length, Consumer<String> lines) throws Failure {
-        apply(read(json, offset, length), lines);
-    }
-
-    void apply(JsonNode user, Consumer<String> lines) throws Failure {
+        JsonNode user;
+        try {
+            user = MAPPER.readTree(json, offset, length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         try {
             query.apply(Scope.newChildScope(scope), user, result -> lines.accept(line(result)));
         } catch (JsonQueryException e) {
@@ -157,23 +160,81 @@ public final class JqProgram implements UserFilter {
         }
     }
 
-    /** As jq escapes: the control characters and DEL, which Jackson leaves as it is. */
-    private static final class JqEscapes extends CharacterEscapes {
-        private static final long serialVersionUID = 1L;
-        private static final int[] ASCII = CharacterEscapes.standardAsciiEscapesForJSON();
-
-        static {
-            ASCII[0x7f] = CharacterEscapes.ESCAPE_STANDARD;
-        }
-
-        @Override
-        public int[] getEscapeCodesForAscii() {
-            return ASCII;
-        }
-
-        @Override
-        public SerializableString getEscapeSequence(int ch) {
+    /**
+     * A run over null before any request: jackson-jq looks functions up as it runs, so a name it lacks
+     * ({@code tostream}) would first fail on a user, after requests. Bounded in time: a filter slow
+     * over null would be as slow for every user. jackson-jq cannot be interrupted, so the run has a
+     * thread of its own and the builtins are wrapped to stop when told, so a refused filter takes no CPU.
+     */
+    private static void trialRun(Scope scope, JsonQuery query, Duration bound) {
+        Scope trial = Scope.newChildScope(scope);
+        AtomicBoolean stop = new AtomicBoolean();
+        scope.getLocalFunctions().forEach((name, function) -> trial.addFunction(name, stoppable(function, stop)));
+        FutureTask<Void> run = new FutureTask<>(() -> {
+            try {
+                query.apply(trial, NullNode.getInstance(), result -> {
+                    throw new Ended();
+                });
+            } catch (Ended | StackOverflowError ended) {
+                // it ran, or recursed as it might not over a user
+            }
             return null;
+        });
+        Thread thread = new Thread(null, run, "userlookup-jq-trial", 0);
+        thread.setDaemon(true);
+        thread.start();
+        try {
+            run.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            stop.set(true);
+            String took = bound.toMillis() % 1000 == 0 ? bound.toSeconds() + " s" : bound.toMillis() + " ms";
+            throw new UsageException("--jq: the filter ran for more than " + took + " over null, its trial before any request, "
+                    + "without ending: it would take as long for each user");
+        } catch (ExecutionException e) {
+            refuseMissingFunction(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.util.concurrent.CancellationException("interrupted");
+        }
+    }
+
+    private static void refuseMissingFunction(Throwable failure) {
+        if (failure instanceof OutOfMemoryError) {
+            throw new UsageException("--jq: the filter ran out of memory over null, its trial before any request");
+        }
+        if (!(failure instanceof JsonQueryException)) {
+            return;
+        }
+        String message = String.valueOf(failure.getMessage());
+        if (message.startsWith("Function ") && message.endsWith(" does not exist")) {
+            throw new UsageException("--jq: " + LineFit.firstLine(message, "it is not jq") + " in this jq (jackson-jq, the language of jq "
+                    + LANGUAGE + ")");
+        }
+    }
+
+    private static Function stoppable(Function function, AtomicBoolean stop) {
+        return (scope, args, in, path, output, version) -> {
+            stopWhenTold(stop);
+            PathOutput told = (value, at) -> {
+                stopWhenTold(stop);
+                output.emit(value, at);
+            };
+            function.apply(scope, args, in, path, told, version);
+        };
+    }
+
+    private static void stopWhenTold(AtomicBoolean stop) {
+        if (stop.get()) {
+            throw new Ended();
+        }
+    }
+
+    /** Not a JsonQueryException, which the filter's own {@code try} or {@code ?} would catch and go on. */
+    private static final class Ended extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Ended() {
+            super("ended", null, false, false);
         }
     }
 }

@@ -81,19 +81,17 @@ final class ListColumns {
     }
 
     private enum Ids {
-        TYPICAL,
-        CLIENT_ID_ON_ITS_OWN_LINES,
-        CUT;
+        TYPICAL(TableLayout.Column.id(USER_ID), TableLayout.Column.id(CLIENT_USER_ID)),
+        CLIENT_ID_ON_ITS_OWN_LINES(TableLayout.Column.id(USER_ID), TableLayout.Column.idOnItsOwnLines(CLIENT_USER_ID)),
+        /** Not even the user id fits: it too takes lines of its own. */
+        BOTH_ON_THEIR_OWN_LINES(TableLayout.Column.idOnItsOwnLines(USER_ID), TableLayout.Column.idOnItsOwnLines(CLIENT_USER_ID)),
+        /** Narrower than the ids themselves: cut to share one line. */
+        CUT(new TableLayout.Column(USER_ID, 9, 3), new TableLayout.Column(CLIENT_USER_ID, 14, 4));
 
-        List<TableLayout.Column> columns() {
-            switch (this) {
-                case TYPICAL:
-                    return List.of(TableLayout.Column.id(USER_ID), TableLayout.Column.id(CLIENT_USER_ID));
-                case CLIENT_ID_ON_ITS_OWN_LINES:
-                    return List.of(TableLayout.Column.id(USER_ID), TableLayout.Column.idOnItsOwnLines(CLIENT_USER_ID));
-                default:
-                    return List.of(new TableLayout.Column(USER_ID, 9, 3), new TableLayout.Column(CLIENT_USER_ID, 14, 4));
-            }
+        final List<TableLayout.Column> columns;
+
+        Ids(TableLayout.Column... columns) {
+            this.columns = List.of(columns);
         }
     }
 
@@ -112,18 +110,12 @@ final class ListColumns {
                 }
             }
         }
-        if (width >= IDS_WHOLE_FROM) {
-            // Not even the user id fits: it too takes lines of its own.
-            List<TableLayout.Column> loose = List.of(TableLayout.Column.idOnItsOwnLines(USER_ID),
-                    TableLayout.Column.idOnItsOwnLines(CLIENT_USER_ID));
-            return new ShownColumns(IDS, TableLayout.fit(loose, ShownColumns.pick(sample, IDS), width));
-        }
-        // Narrower than the ids themselves: cut them to share one line.
-        return new ShownColumns(IDS, TableLayout.fit(Ids.CUT.columns(), ShownColumns.pick(sample, IDS), width));
+        Ids last = width >= IDS_WHOLE_FROM ? Ids.BOTH_ON_THEIR_OWN_LINES : Ids.CUT;
+        return new ShownColumns(IDS, TableLayout.fit(last.columns, ShownColumns.pick(sample, IDS), width));
     }
 
     private static List<TableLayout.Column> columns(Ids ids, List<Extra> shape) {
-        List<TableLayout.Column> columns = new ArrayList<>(ids.columns());
+        List<TableLayout.Column> columns = new ArrayList<>(ids.columns);
         for (Extra extra : shape) {
             columns.add(extra.column);
         }

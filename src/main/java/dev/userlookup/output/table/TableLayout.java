@@ -65,6 +65,7 @@ final class TableLayout {
         this.width = width;
     }
 
+    /** {@code rows} not empty. */
     static TableLayout fit(List<Column> columns, List<String[]> rows, int width) {
         int[][] cellWidths = new int[columns.size()][rows.size()];
         int[] widths = new int[columns.size()];
@@ -75,14 +76,14 @@ final class TableLayout {
             }
             Arrays.sort(cellWidths[c]);
             int header = DisplayWidth.of(columns.get(c).header());
-            widths[c] = Math.max(header, rows.isEmpty() ? 0 : cellWidths[c][rows.size() - 1]);
+            widths[c] = Math.max(header, cellWidths[c][rows.size() - 1]);
             floors[c] = floor(columns.get(c), header, cellWidths[c], widths[c]);
         }
         int[] natural = widths.clone();
         if (width > 0) {
             int excess = total(widths) - width;
             while (excess > 0) {
-                int victim = widestOfLowestRank(columns, widths, floors);
+                int victim = victim(columns, widths, floors, false);
                 if (victim < 0) {
                     break;
                 }
@@ -90,7 +91,7 @@ final class TableLayout {
                 excess--;
             }
             while (excess > 0) {
-                int victim = widestId(columns, widths, floors);
+                int victim = victim(columns, widths, floors, true);
                 if (victim < 0) {
                     break; // nothing gives way any further: the caller tries fewer columns
                 }
@@ -118,9 +119,6 @@ final class TableLayout {
     /** Outliers: the widest tenth of the cells, and any more than twice as wide as the median. */
     private static int typical(int header, int[] sortedCells) {
         int n = sortedCells.length;
-        if (n == 0) {
-            return header;
-        }
         int bound = 2 * sortedCells[(n - 1) / 2];
         int typical = header;
         for (int r = 0; r < n - n / 10; r++) {
@@ -163,11 +161,12 @@ final class TableLayout {
         return sum;
     }
 
-    private static int widestOfLowestRank(List<Column> columns, int[] widths, int[] floors) {
+    /** The widest of the lowest rank among those above their floor: cutting columns, or else ids. */
+    private static int victim(List<Column> columns, int[] widths, int[] floors, boolean ids) {
         int chosen = -1;
         for (int c = 0; c < widths.length; c++) {
             Column column = columns.get(c);
-            if (!column.kind().cuts() || widths[c] <= floors[c]) {
+            if ((ids ? column.kind() != Kind.ID : !column.kind().cuts()) || widths[c] <= floors[c]) {
                 continue;
             }
             if (chosen < 0 || column.rank() < columns.get(chosen).rank()
@@ -178,18 +177,8 @@ final class TableLayout {
         return chosen;
     }
 
-    private static int widestId(List<Column> columns, int[] widths, int[] floors) {
-        int chosen = -1;
-        for (int c = 0; c < widths.length; c++) {
-            if (columns.get(c).kind() == Kind.ID && widths[c] > floors[c] && (chosen < 0 || widths[c] > widths[chosen])) {
-                chosen = c;
-            }
-        }
-        return chosen;
-    }
-
     boolean fits() {
-        return width <= 0 || totalWidth() <= width;
+        return width <= 0 || total(widths) <= width;
     }
 
     String header() {
@@ -216,7 +205,67 @@ final class TableLayout {
         return row.lines();
     }
 
-    int totalWidth() {
-        return total(widths);
+    /**
+     * An id too wide for its line goes on lines shared with nothing, so one screen line copies it
+     * whole; only the row that needs it takes more lines. Without a width (not a terminal): one line
+     * a row, for grep.
+     */
+    private static final class RowLines {
+
+        /** The end of a line that takes no other cell. */
+        private static final int TAKEN = Integer.MAX_VALUE - GAP.length();
+
+        private final int width;
+        private final List<StringBuilder> lines = new ArrayList<>();
+        private final List<Integer> ends = new ArrayList<>();
+        /** The line the row has reached: cells after one that had to move down follow it. */
+        private int current;
+
+        RowLines(int width) {
+            this.width = width;
+        }
+
+        /** Already cut if its column cuts. */
+        void add(String cell, int x, int columnWidth) {
+            int cellWidth = DisplayWidth.of(cell);
+            if (width <= 0) {
+                place(0, lines.isEmpty() ? x : Math.max(x, ends.get(0) + GAP.length()), cell);
+            } else if (cellWidth <= columnWidth || x + cellWidth <= width) {
+                current = freeAt(x);
+                place(current, x, cell);
+            } else {
+                for (String line : LineFit.whole(cell, x, width)) {
+                    lines.add(new StringBuilder(line));
+                    ends.add(TAKEN);
+                }
+            }
+        }
+
+        List<String> lines() {
+            List<String> out = new ArrayList<>(lines.size());
+            for (StringBuilder line : lines) {
+                out.add(line.toString());
+            }
+            return out;
+        }
+
+        private int freeAt(int x) {
+            for (int i = current; i < ends.size(); i++) {
+                if (ends.get(i) == 0 || ends.get(i) + GAP.length() <= x) {
+                    return i;
+                }
+            }
+            return ends.size();
+        }
+
+        private void place(int line, int x, String cell) {
+            while (lines.size() <= line) {
+                lines.add(new StringBuilder());
+                ends.add(0);
+            }
+            int end = ends.get(line);
+            lines.get(line).append(" ".repeat(Math.max(0, x - end))).append(cell);
+            ends.set(line, Math.max(x, end) + DisplayWidth.of(cell));
+        }
     }
 }

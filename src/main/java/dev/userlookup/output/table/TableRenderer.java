@@ -1,9 +1,7 @@
 package dev.userlookup.output.table;
 
 import dev.userlookup.model.UserField;
-import dev.userlookup.output.DocumentStream;
 import dev.userlookup.output.Footer;
-import dev.userlookup.output.Footers;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
 import dev.userlookup.model.UserPage;
@@ -41,7 +39,7 @@ public final class TableRenderer implements Renderer {
     public void page(UserPage page) throws IOException {
         try (UserStream stream = new RowStream()) {
             stream.addAll(page.users());
-            stream.finish(Footers.page(page, context.nextPage()));
+            stream.finish(Footer.page(page, context.nextPage()));
         }
     }
 
@@ -51,7 +49,7 @@ public final class TableRenderer implements Renderer {
     }
 
     /** Column widths come from the first users it is given. */
-    private final class RowStream extends DocumentStream {
+    private final class RowStream extends UserStream {
 
         private ShownColumns layout;
 
@@ -77,11 +75,7 @@ public final class TableRenderer implements Renderer {
 
         @Override
         public void add(UserRecord user) throws IOException {
-            String[] row = cells(user);
-            if (layout == null) {
-                startTable(List.<String[]>of(row));
-            }
-            writeRow(row);
+            writeRow(cells(user));
         }
 
         private void startTable(List<String[]> sample) throws IOException {
@@ -103,20 +97,13 @@ public final class TableRenderer implements Renderer {
             out.flush();
         }
 
-        /** Rows need no closing; a summary ("No users.") would mislead after a failure. */
-        @Override
-        protected void endEarly() throws IOException {
-            out.flush();
-        }
-
+        /** Ended early (no footer), rows need no closing. */
         @Override
         protected void end(Footer footer) throws IOException {
             if (footer != null && context.terminal()) {
                 for (String line : footer.lines(context.width())) {
                     out.write(style.dim(line) + "\n");
                 }
-            } else if (layout == null && context.terminal()) {
-                out.write(style.dim("No users.") + "\n");
             }
             out.flush();
         }

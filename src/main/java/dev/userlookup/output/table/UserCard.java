@@ -24,9 +24,6 @@ import java.util.stream.Stream;
  */
 final class UserCard {
 
-    private static final String NONE = UserCells.NONE;
-    private static final String GAP = "  ";
-
     private record Field(String label, String value, String detail, String shortDetail, boolean cut) {
 
         Field(String label, String value, boolean cut) {
@@ -79,12 +76,12 @@ final class UserCard {
         for (Field field : fields) {
             labelWidth = Math.max(labelWidth, field.label().length());
         }
-        int room = width > 0 ? Math.max(1, width - labelWidth - GAP.length()) : 0;
-        String continuation = " ".repeat(labelWidth + GAP.length());
+        int room = width > 0 ? Math.max(1, width - labelWidth - TableLayout.GAP.length()) : 0;
+        String continuation = " ".repeat(labelWidth + TableLayout.GAP.length());
         for (Field field : fields) {
-            String label = style.bold(String.format("%-" + labelWidth + "s", field.label())) + GAP;
+            String label = style.bold(String.format("%-" + labelWidth + "s", field.label())) + TableLayout.GAP;
             if (field.value() == null || field.value().isEmpty()) {
-                out.write(label + style.dim(NONE) + "\n");
+                out.write(label + style.dim(UserCells.NONE) + "\n");
                 continue;
             }
             String value = UserCells.shown(field.value(), redact);
@@ -189,7 +186,7 @@ final class UserCard {
                 cut.add(java.util.Arrays.copyOf(row, shown));
             }
             TableLayout layout = TableLayout.fit(all.subList(0, shown), cut, room);
-            if (room == 0 || layout.totalWidth() <= room || shown == 1) {
+            if (layout.fits() || shown == 1) {
                 out.write("  " + style.bold(layout.header()) + "\n");
                 for (String[] row : cut) {
                     for (String line : layout.lines(row)) {

@@ -26,14 +26,14 @@ class JqProgramTest {
             + "\"f\":0.1000000000000000055511151231257827,\"e\":1e3,\"connected_sources\":[{\"source\":\"oura\"},{\"source\":\"fitbit\"}],"
             + "\"nothing\":null,\"esc\":\"\\u001b[31m\"}";
 
-    private static com.fasterxml.jackson.databind.JsonNode read(String json) {
+    private static void apply(JqProgram program, String json, java.util.function.Consumer<String> lines) throws JqProgram.Failure {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        return JqProgram.read(bytes, 0, bytes.length);
+        program.apply(bytes, 0, bytes.length, lines);
     }
 
     private static List<String> run(String filter, String userJson) throws JqProgram.Failure {
         List<String> lines = new ArrayList<>();
-        JqProgram.compile(filter).apply(read(userJson), lines::add);
+        apply(JqProgram.compile(filter), userJson, lines::add);
         return lines;
     }
 
@@ -47,6 +47,12 @@ class JqProgramTest {
         assertEquals(List.of(), run("select(.user_id == \"someone else\")", USER));
         // A string is printed as it is: the caller, not jq, decides what a terminal may see.
         assertEquals(List.of("\u001b[31m"), run(".esc", USER));
+    }
+
+    @Test
+    void insideJsonTheControlsAndDelAreEscapedInLowerCaseAsJqEscapesThemAndOtherTextIsLeftAsItIs() throws Exception {
+        assertEquals(List.of("[\"\\u001b[31m\\u007f\\t\u202e\u0085\u00e9\"]"),
+                run("[.s]", "{\"s\":\"\\u001b[31m\\u007f\\t\\u202e\\u0085\\u00e9\"}"));
     }
 
     @Test
@@ -77,7 +83,7 @@ class JqProgramTest {
         JqProgram program = JqProgram.compile("def f: f; f");
 
         JqProgram.Failure failed = assertThrows(JqProgram.Failure.class,
-                () -> program.apply(read(USER), line -> { }));
+                () -> apply(program, USER, line -> { }));
         assertEquals("it recursed deeper than the stack allows (a recursion without end?)", failed.getMessage());
         assertThrows(JqProgram.Failure.class, () -> run("def f: [f]; f", USER));
         // and the next user runs as well as the first
@@ -153,7 +159,7 @@ class JqProgramTest {
             List<String> ours = new ArrayList<>();
             JqProgram program = JqProgram.compile(filter);
             for (int i = 0; i < users.size(); i++) {
-                program.apply(read(users.json(i)), ours::add);
+                apply(program, users.json(i), ours::add);
             }
             StringBuilder printed = new StringBuilder();
             ours.forEach(line -> printed.append(line).append('\n'));
