@@ -47,8 +47,9 @@ class PipeAndSignalIT {
 
     @Test
     void headEndsTheWalkAtOnceQuietlyWithExit0() {
-        String command = Subprocess.LAUNCHER + " list --all -o ndjson 2>/tmp/userlookup-pipe-err.txt | head -n 5 >/dev/null; "
-                + "echo \"status=${PIPESTATUS[0]}\"; cat /tmp/userlookup-pipe-err.txt";
+        // A file of its own for stderr: builds of other checkouts may run this test at the same time.
+        String command = "err=$(mktemp); " + Subprocess.LAUNCHER + " list --all -o ndjson 2>\"$err\" | head -n 5 >/dev/null; "
+                + "echo \"status=${PIPESTATUS[0]}\"; cat \"$err\"; rm -f \"$err\"";
         Subprocess.Result result = Subprocess.run(env(), Duration.ofSeconds(60), "bash", "-c", command);
 
         assertEquals("status=0\n", result.out(), result::toString);
