@@ -167,7 +167,8 @@ class TerminalIT {
         java.nio.file.Path walked = java.nio.file.Files.createTempFile("userlookup-verbose-walk", ".ndjson");
         try (FakeService many = FakeService.builder().users(10_000).latencyMillis(5).start()) {
             Map<String, String> env = env("USERLOOKUP_BASE_URL", many.baseUrl(), "USERLOOKUP_API_KEY", many.apiKey());
-            Subprocess.Result result = Subprocess.inTerminal(env, 80, "timeout 50 " + Subprocess.LAUNCHER
+            // As long in all as the five walks had (25 s each), for a machine under load.
+            Subprocess.Result result = Subprocess.inTerminal(env, 80, 50, Duration.ofSeconds(135), "timeout 125 " + Subprocess.LAUNCHER
                     + " -v list --all --limit 10 -o ndjson > " + walked + "; echo \"status=$?\"; wc -l < " + walked);
 
             assertTrue(result.out().contains("status=0"), "hung or failed: " + result.out());
