@@ -16,12 +16,14 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * target/userlookup_VERSION_amd64.deb installed for real by README's block (sudo apt install; the
  * tests run as root here and in CI), used, and removed with dpkg: nothing of it may be left behind.
  * And lintian finds nothing to say.
  */
+@Isolated("the package is installed for the whole machine, in /usr/bin, where other classes look at what is on PATH")
 class DebIT {
 
     static final String VERSION = System.getProperty("userlookup.version", "0.1.0");

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A key file that is a FIFO nothing writes, in a real process at a real pseudo-terminal: the run
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cannot be interrupted: it waited for the run's stop to give up on it (5 s), so the bound here
  * (3 s, where it takes a few hundred milliseconds) tells the two apart.
  */
+@Isolated("it bounds how long a stop takes (3 s), which a class running beside it would stretch")
 class KeyFileIT {
 
     @TempDir

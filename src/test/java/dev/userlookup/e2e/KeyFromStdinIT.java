@@ -12,11 +12,13 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code --api-key-file -}: the key through a real pipe (README's way to keep it out of the
  * environment), and typed by a person at a real pseudo-terminal, where it must not be echoed.
  */
+@Isolated("it bounds how long a stop takes (3 s), which a class running beside it would stretch")
 class KeyFromStdinIT {
 
     static FakeService fake;

@@ -98,9 +98,14 @@ final class Subprocess {
 
     /** The tool inside a pseudo-terminal of the given width and height. */
     static Result inTerminal(Map<String, String> env, int columns, int rows, String shellCommand) {
+        return inTerminal(env, columns, rows, Duration.ofSeconds(60), shellCommand);
+    }
+
+    /** The same with a deadline of its own, for a long run. */
+    static Result inTerminal(Map<String, String> env, int columns, int rows, Duration timeout, String shellCommand) {
         Map<String, String> withShell = new java.util.HashMap<>(env);
         withShell.put("SHELL", "/bin/sh");
-        return run(withShell, Duration.ofSeconds(60), scriptCommand(columns, rows, shellCommand));
+        return run(withShell, timeout, scriptCommand(columns, rows, shellCommand));
     }
 
     /**

@@ -117,9 +117,7 @@ public final class GzipBombService implements AutoCloseable {
     private static byte[] firstPage() {
         StringBuilder users = new StringBuilder("{\"users\":[");
         for (int i = 0; i < PAGE; i++) {
-            users.append(i == 0 ? "" : ",").append(String.format("{\"user_id\":\"00000000-0000-4000-8000-%012d\","
-                    + "\"team_id\":\"7c1d7a2e-5b8f-4c3e-9a6d-2f0e1b3c4d5e\",\"client_user_id\":\"customer-%d\","
-                    + "\"created_on\":\"2024-03-01T10:00:00+00:00\",\"connected_sources\":[]}", i, i));
+            appendUser(users.append(i == 0 ? "" : ","), i, "customer-");
         }
         return users.append("],\"total\":").append(PAGE * PAGES).append(",\"offset\":0,\"limit\":").append(PAGE).append('}')
                 .toString().getBytes(StandardCharsets.UTF_8);
@@ -132,9 +130,7 @@ public final class GzipBombService implements AutoCloseable {
         long end = Math.min(from + dense, (long) dense * PAGES);
         StringBuilder users = new StringBuilder("{\"users\":[");
         for (long i = from; i < end; i++) {
-            users.append(i == from ? "" : ",").append(String.format("{\"user_id\":\"00000000-0000-4000-8000-%012d\","
-                    + "\"team_id\":\"7c1d7a2e-5b8f-4c3e-9a6d-2f0e1b3c4d5e\",\"client_user_id\":\"c%d\","
-                    + "\"created_on\":\"2024-03-01T10:00:00+00:00\",\"connected_sources\":[]}", i, i));
+            appendUser(users.append(i == from ? "" : ","), i, "c");
         }
         try {
             return gzip(users.append("],\"total\":").append((long) dense * PAGES).append(",\"offset\":").append(from)
@@ -142,6 +138,17 @@ public final class GzipBombService implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A small user whose ids end in {@code i}, appended piece by piece: a dense page holds tens of
+     * thousands, and String.format for each was most of the test's CPU.
+     */
+    private static void appendUser(StringBuilder users, long i, String clientIdPrefix) {
+        String digits = Long.toString(i);
+        users.append("{\"user_id\":\"00000000-0000-4000-8000-").append("0".repeat(Math.max(0, 12 - digits.length()))).append(digits)
+                .append("\",\"team_id\":\"7c1d7a2e-5b8f-4c3e-9a6d-2f0e1b3c4d5e\",\"client_user_id\":\"").append(clientIdPrefix).append(i)
+                .append("\",\"created_on\":\"2024-03-01T10:00:00+00:00\",\"connected_sources\":[]}");
     }
 
     /** {@code {"users":[} and then whitespace, {@code mib} MiB in all, as repeated gzip members. */
