@@ -40,7 +40,7 @@ final class KeyCommand {
         Kept output = new Kept(process.getInputStream(), KeyWait.MAX_BYTES + 1, "userlookup-key-command");
         Kept errors = new Kept(process.getErrorStream(), ERRORS_KEPT, "userlookup-key-command-errors");
         wait.await(process.onExit(), "profile " + profile + "'s key command",
-                () -> failed(profile, "the key command did not finish within " + wait.bound(), errors, output),
+                () -> failed(profile, "the key command did not finish within " + wait.boundWords(), errors, output),
                 () -> {
                     process.descendants().forEach(ProcessHandle::destroyForcibly);
                     process.destroyForcibly();
