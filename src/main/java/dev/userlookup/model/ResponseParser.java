@@ -92,9 +92,6 @@ public final class ResponseParser {
     }
 
     private static JsonParser open(String operation, byte[] body) throws IOException {
-        if (body.length == 0) {
-            throw new BadResponse(operation, "the body is empty", null);
-        }
         int invalid = firstInvalidUtf8(body);
         if (invalid >= 0) {
             throw new BadResponse(operation, "the body is not valid UTF-8 (at byte " + invalid + ")", null);
