@@ -185,22 +185,14 @@ public final class ResponseParser {
     }
 
     static String kind(JsonToken token) {
-        switch (token) {
-            case START_OBJECT:
-                return "an object";
-            case START_ARRAY:
-                return "an array";
-            case VALUE_STRING:
-                return "a string";
-            case VALUE_NUMBER_INT:
-            case VALUE_NUMBER_FLOAT:
-                return "a number";
-            case VALUE_TRUE:
-            case VALUE_FALSE:
-                return "a boolean";
-            default:
-                return "null";
-        }
+        return switch (token) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            default -> "null";
+        };
     }
 
     static final int FIRST_LINE = 200;
