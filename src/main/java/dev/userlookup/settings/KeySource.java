@@ -84,7 +84,7 @@ record KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, 
                         + " (a FIFO that nothing writes or closes?)"),
                 () -> letGoOfFifo(file));
         ApiKey key = ApiKey.of(text, origin);
-        FilePermissions.refuseUnsafeKeyFile(file);
+        FilePermissions.refuseIfOthersCanChange(file, "the API key file " + file, "");
         FilePermissions.warnIfOthersCanRead(file, warn);
         return key;
     }
