@@ -58,7 +58,7 @@ final class PageWriter {
                 return true;
             }
             int size = page.users().size();
-            long end = Offsets.after(offset, size);
+            long end = OffsetPlan.after(offset, size);
             long printedBefore = printed;
             // The part before `covered` was read already (a request sent before a larger page came
             // back): users met again there are expected, not a sign that the team changed.
