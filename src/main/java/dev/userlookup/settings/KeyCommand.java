@@ -70,16 +70,14 @@ final class KeyCommand {
      */
     private static UsageException failed(String profile, String what, Kept errors, Kept output) {
         String said = new String(errors.bytes(), StandardCharsets.UTF_8);
-        ServiceText line = ServiceText.of(said, printedKey(output)).strip().firstLine().strip().cut(ERROR_QUOTED);
-        return new UsageException("profile " + profile + ": " + what + (line.toString().isEmpty() ? "" : ": " + SafeText.escape(line.toString())));
-    }
-
-    private static ApiKey printedKey(Kept output) {
+        ApiKey printed;
         try {
-            return ApiKey.of(firstLine(output), "the key command");
+            printed = ApiKey.of(firstLine(output), "the key command");
         } catch (IllegalArgumentException notAKey) {
-            return null;
+            printed = null;
         }
+        ServiceText line = ServiceText.of(said, printed).strip().firstLine().strip().cut(ERROR_QUOTED);
+        return new UsageException("profile " + profile + ": " + what + (line.toString().isEmpty() ? "" : ": " + SafeText.escape(line.toString())));
     }
 
     /**
