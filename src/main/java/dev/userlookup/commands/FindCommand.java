@@ -74,7 +74,7 @@ final class FindCommand implements Callable<Integer> {
         IdInput.check("find", "USER_ID", ids, stdin, factory);
         // Every id is read and checked before the first request.
         WantedIds wanted = new WantedIds(stdin ? readStdin() : ids);
-        if (wanted.size() == 0) {
+        if (wanted.asked().isEmpty()) {
             throw new UsageException("find: no user_id on standard input");
         }
         Settings settings = factory.settings();

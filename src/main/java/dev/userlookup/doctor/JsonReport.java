@@ -30,8 +30,7 @@ public final class JsonReport {
         document.put("settings", settings);
         document.put("warnings", redacted(report.warnings(), redact));
         document.put("problems", redacted(report.problems(), redact));
-        List<Object> steps = new java.util.ArrayList<>();
-        for (Step step : report.steps()) {
+        document.put("steps", report.steps().stream().map(step -> {
             Map<String, Object> shown = new LinkedHashMap<>();
             shown.put("name", step.name());
             shown.put("ok", step.ok());
@@ -45,9 +44,8 @@ public final class JsonReport {
                 shown.put("problem", redact.apply(step.problem()));
                 shown.put("next", redact.apply(step.advice()));
             }
-            steps.add(shown);
-        }
-        document.put("steps", steps);
+            return shown;
+        }).toList());
         document.put("ok", report.ok());
         document.put("exit", report.exit());
         document.put("verdict", redact.apply(report.verdict()));

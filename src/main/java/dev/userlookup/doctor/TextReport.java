@@ -19,10 +19,7 @@ public final class TextReport {
 
     public static String render(DoctorReport report, UnaryOperator<String> redact, int width) {
         StringBuilder out = new StringBuilder("Settings\n");
-        int labels = 0;
-        for (SettingLine line : report.settings()) {
-            labels = Math.max(labels, line.label().length());
-        }
+        int labels = report.settings().stream().mapToInt(line -> line.label().length()).max().orElse(0);
         for (SettingLine line : report.settings()) {
             line(out, width, "  " + DisplayWidth.pad(line.label(), labels) + "  ",
                     clean(shown(line), redact) + "   (" + clean(line.origin(), redact) + ")");

@@ -27,8 +27,8 @@ final class InputOrder {
     InputOrder(WantedIds wanted) {
         this.wanted = wanted;
         this.ids = wanted.ids();
-        this.found = new UserRecord[wanted.size()];
-        for (int i = 0; i < wanted.size(); i++) {
+        this.found = new UserRecord[ids.size()];
+        for (int i = 0; i < ids.size(); i++) {
             open.computeIfAbsent(ids.get(i), id -> new ArrayList<>(1)).add(i);
         }
     }

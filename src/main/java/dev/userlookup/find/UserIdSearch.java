@@ -20,24 +20,10 @@ import java.util.function.Consumer;
  * The service has no look-up by user_id: the index's hits are confirmed by one resolve each, and
  * the ids left are found by walking the list, which ends as soon as none is left.
  */
-public final class UserIdSearch {
+public record UserIdSearch(ServiceClient client, UserIndex index, int parallel, WalkProgress progress, Consumer<String> verbose) {
 
     /** An id asked for twice counts twice. */
     public record Outcome(int found, int notFound, WalkResult walk) {
-    }
-
-    private final ServiceClient client;
-    private final UserIndex index;
-    private final int parallel;
-    private final WalkProgress progress;
-    private final Consumer<String> verbose;
-
-    public UserIdSearch(ServiceClient client, UserIndex index, int parallel, WalkProgress progress, Consumer<String> verbose) {
-        this.client = client;
-        this.index = index;
-        this.parallel = parallel;
-        this.progress = progress;
-        this.verbose = verbose;
     }
 
     public Outcome find(WantedIds wanted, AnswerSink out) throws IOException {

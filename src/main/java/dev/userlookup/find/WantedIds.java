@@ -21,8 +21,4 @@ public record WantedIds(List<String> asked) {
     public List<UserId> ids() {
         return asked.stream().map(UserId::parse).toList();
     }
-
-    public int size() {
-        return asked.size();
-    }
 }

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /** Problems are kept apart so that they are reported in the checks' order, whatever order the fields came in. */
 final class PageShape implements ResponseParser.Shape<UserPage> {
@@ -45,12 +47,7 @@ final class PageShape implements ResponseParser.Shape<UserPage> {
         if (limit != null && (limit < Integer.MIN_VALUE || limit > Integer.MAX_VALUE)) {
             problems[1 + LIMIT] = "\"limit\" is out of range";
         }
-        for (String problem : problems) {
-            if (problem != null) {
-                return problem;
-            }
-        }
-        return null;
+        return Arrays.stream(problems).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     /** The document is the whole body, as sent. */

@@ -92,9 +92,6 @@ public final class ResponseParser {
     }
 
     private static JsonParser open(String operation, byte[] body) throws IOException {
-        if (body.length == 0) {
-            throw new BadResponse(operation, "the body is empty", null);
-        }
         int invalid = firstInvalidUtf8(body);
         if (invalid >= 0) {
             throw new BadResponse(operation, "the body is not valid UTF-8 (at byte " + invalid + ")", null);
@@ -188,22 +185,14 @@ public final class ResponseParser {
     }
 
     static String kind(JsonToken token) {
-        switch (token) {
-            case START_OBJECT:
-                return "an object";
-            case START_ARRAY:
-                return "an array";
-            case VALUE_STRING:
-                return "a string";
-            case VALUE_NUMBER_INT:
-            case VALUE_NUMBER_FLOAT:
-                return "a number";
-            case VALUE_TRUE:
-            case VALUE_FALSE:
-                return "a boolean";
-            default:
-                return "null";
-        }
+        return switch (token) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            default -> "null";
+        };
     }
 
     static final int FIRST_LINE = 200;

@@ -1,9 +1,9 @@
 package dev.userlookup.model;
 
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -57,15 +57,9 @@ public enum UserField {
     }
 
     private static final List<UserField> ALL = List.of(values());
-    private static final Map<String, UserField> BY_KEY = new HashMap<>();
+    private static final Map<String, UserField> BY_KEY = ALL.stream().collect(Collectors.toMap(field -> field.key, field -> field));
     static final List<UserField> REPORT_ORDER = Stream.of(values())
             .sorted(Comparator.comparing((UserField field) -> field.check).thenComparing(Enum::ordinal)).toList();
-
-    static {
-        for (UserField field : ALL) {
-            BY_KEY.put(field.key, field);
-        }
-    }
 
     public static List<UserField> all() {
         return ALL;
@@ -82,10 +76,8 @@ public enum UserField {
     }
 
     public static List<String> names() {
-        List<String> names = new java.util.ArrayList<>();
-        ALL.forEach(field -> names.add(field.csvColumn));
-        ALL.stream().filter(field -> !field.key.equals(field.csvColumn)).forEach(field -> names.add(field.key));
-        return List.copyOf(names);
+        return Stream.concat(ALL.stream().map(field -> field.csvColumn),
+                ALL.stream().filter(field -> !field.key.equals(field.csvColumn)).map(field -> field.key)).toList();
     }
 
     public static UserField byKey(String key) {

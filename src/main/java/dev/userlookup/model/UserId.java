@@ -17,19 +17,16 @@ public record UserId(long high, long low) implements Comparable<UserId> {
     }
 
     public static boolean looksLikeOne(String text) {
-        if (text == null || text.length() != 36
-                || text.charAt(8) != '-' || text.charAt(13) != '-' || text.charAt(18) != '-' || text.charAt(23) != '-') {
+        if (text == null || text.length() != 36) {
             return false;
         }
         for (int i = 0; i < 36; i++) {
-            if (i == 8 || i == 13 || i == 18 || i == 23) {
-                continue;
-            }
             // ASCII only: Character.digit also accepts other scripts' digits, which UUID.fromString
             // would read as the ASCII UUID they resemble.
             char c = text.charAt(i);
+            boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
             boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-            if (!hex) {
+            if (dash ? c != '-' : !hex) {
                 return false;
             }
         }

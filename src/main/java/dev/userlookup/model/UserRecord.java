@@ -5,8 +5,8 @@ import dev.userlookup.model.json.Timestamps;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -65,13 +65,7 @@ public final class UserRecord {
     }
 
     public List<String> sourceSlugs() {
-        List<String> slugs = new ArrayList<>(sources.size());
-        for (ConnectedSource connected : sources) {
-            if (connected.slug() != null) {
-                slugs.add(connected.slug());
-            }
-        }
-        return slugs;
+        return sources.stream().map(ConnectedSource::slug).filter(Objects::nonNull).toList();
     }
 
     public OffsetDateTime createdOn() {

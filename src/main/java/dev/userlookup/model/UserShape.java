@@ -23,7 +23,6 @@ final class UserShape implements ResponseParser.Shape<UserRecord> {
     private static final int NAME = 1;
     private static final int SLUG = 2;
     private static final int ROW_MEMBER = 0;
-    private static final int NONE = -1;
 
     private static final UserField[] FIELDS = UserField.values();
     private static final UserField[] REPORT_ORDER = UserField.REPORT_ORDER.toArray(new UserField[0]);
@@ -195,8 +194,8 @@ final class UserShape implements ResponseParser.Shape<UserRecord> {
         String[] values = new String[members.length];
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
             JsonToken value = parser.nextToken();
-            int position = indexOf(members, name);
-            if (position == NONE) {
+            int position = Arrays.asList(members).indexOf(name);
+            if (position < 0) {
                 AnyValue.pass(parser, value);
                 continue;
             }
@@ -210,14 +209,5 @@ final class UserShape implements ResponseParser.Shape<UserRecord> {
             }
         }
         return null;
-    }
-
-    private static int indexOf(String[] names, String name) {
-        for (int i = 0; i < names.length; i++) {
-            if (names[i].equals(name)) {
-                return i;
-            }
-        }
-        return NONE;
     }
 }

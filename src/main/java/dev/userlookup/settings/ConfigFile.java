@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -78,10 +77,9 @@ public record ConfigFile(String defaultProfile, Map<String, Profile> profiles) {
         if (!table.isObject()) {
             throw new UsageException("config " + path + ": profiles." + name + " must be a table");
         }
-        for (Iterator<String> keys = table.fieldNames(); keys.hasNext(); ) {
-            String key = keys.next();
-            if (!PROFILE_SETTINGS.contains(key)) {
-                throw new UsageException("config " + path + ": unknown setting '" + key + "' in profile " + name
+        for (Map.Entry<String, JsonNode> setting : table.properties()) {
+            if (!PROFILE_SETTINGS.contains(setting.getKey())) {
+                throw new UsageException("config " + path + ": unknown setting '" + setting.getKey() + "' in profile " + name
                         + " (known: base_url, api_key_file, api_key_command, ca_cert)");
             }
         }

@@ -39,11 +39,6 @@ final class FilePermissions {
         }
     }
 
-    /** Exit 2 when a key file could be changed by someone else: its key would be sent as yours. */
-    static void refuseUnsafeKeyFile(Path file) {
-        refuseIfOthersCanChange(file, "the API key file " + file, "");
-    }
-
     /** As ssh does: a secret that group or others can read is worth a word, not a refusal. */
     static void warnIfOthersCanRead(Path file, Consumer<String> warn) {
         try {
@@ -56,7 +51,8 @@ final class FilePermissions {
         }
     }
 
-    private static void refuseIfOthersCanChange(Path file, String what, String why) {
+    /** Exit 2 when the file could be changed by someone else (a key file's key would be sent as yours). */
+    static void refuseIfOthersCanChange(Path file, String what, String why) {
         PosixFileAttributes attributes;
         try {
             attributes = Files.readAttributes(file, PosixFileAttributes.class);
@@ -88,17 +84,12 @@ final class FilePermissions {
         } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
             // no uid to read: the name decides
         }
-        UserPrincipal you = you(file);
         // A user the system cannot name (a container's arbitrary uid) cannot be compared: let it be.
-        return you == null || you.equals(owner);
-    }
-
-    private static UserPrincipal you(Path file) {
         String name = System.getProperty("user.name");
         try {
-            return name == null ? null : file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(name);
+            return name == null || file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(name).equals(owner);
         } catch (IOException | UnsupportedOperationException e) {
-            return null;
+            return true;
         }
     }
 

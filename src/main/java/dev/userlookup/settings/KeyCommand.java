@@ -40,7 +40,7 @@ final class KeyCommand {
         Kept output = new Kept(process.getInputStream(), KeyWait.MAX_BYTES + 1, "userlookup-key-command");
         Kept errors = new Kept(process.getErrorStream(), ERRORS_KEPT, "userlookup-key-command-errors");
         wait.await(process.onExit(), "profile " + profile + "'s key command",
-                () -> failed(profile, "the key command did not finish within " + wait.bound(), errors, output),
+                () -> failed(profile, "the key command did not finish within " + wait.boundWords(), errors, output),
                 () -> {
                     process.descendants().forEach(ProcessHandle::destroyForcibly);
                     process.destroyForcibly();
@@ -70,16 +70,14 @@ final class KeyCommand {
      */
     private static UsageException failed(String profile, String what, Kept errors, Kept output) {
         String said = new String(errors.bytes(), StandardCharsets.UTF_8);
-        ServiceText line = ServiceText.of(said, printedKey(output)).strip().firstLine().strip().cut(ERROR_QUOTED);
-        return new UsageException("profile " + profile + ": " + what + (line.toString().isEmpty() ? "" : ": " + SafeText.escape(line.toString())));
-    }
-
-    private static ApiKey printedKey(Kept output) {
+        ApiKey printed;
         try {
-            return ApiKey.of(firstLine(output), "the key command");
+            printed = ApiKey.of(firstLine(output), "the key command");
         } catch (IllegalArgumentException notAKey) {
-            return null;
+            printed = null;
         }
+        ServiceText line = ServiceText.of(said, printed).strip().firstLine().strip().cut(ERROR_QUOTED);
+        return new UsageException("profile " + profile + ": " + what + (line.toString().isEmpty() ? "" : ": " + SafeText.escape(line.toString())));
     }
 
     /**

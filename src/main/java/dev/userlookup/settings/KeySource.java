@@ -21,28 +21,12 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /** Every failure names the source, never the key; the resolver makes it exit 2. */
-final class KeySource {
+record KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn, KeyWait keyWait) {
 
     static final String ENV = "USERLOOKUP_API_KEY";
     /** A file's type in its unix:mode, and the type of a FIFO. */
     private static final int S_IFMT = 0170000;
     private static final int S_IFIFO = 0010000;
-
-    private final Map<String, String> env;
-    private final InputStream stdin;
-    private final Terminal terminal;
-    private final PrintStream prompt;
-    private final Consumer<String> warn;
-    private final KeyWait wait;
-
-    KeySource(Map<String, String> env, InputStream stdin, Terminal terminal, PrintStream prompt, Consumer<String> warn, KeyWait wait) {
-        this.env = env;
-        this.stdin = stdin;
-        this.terminal = terminal;
-        this.prompt = prompt;
-        this.warn = warn;
-        this.wait = wait;
-    }
 
     boolean givenOutsideProfile(String apiKeyFile) {
         return apiKeyFile != null || fromEnv() != null;
@@ -82,7 +66,7 @@ final class KeySource {
         }
         String origin = "profile " + chosen.name();
         if (chosen.apiKeyCommand() != null) {
-            return ApiKey.of(KeyCommand.run(chosen.apiKeyCommand(), chosen.name(), wait), origin + "'s key command");
+            return ApiKey.of(KeyCommand.run(chosen.apiKeyCommand(), chosen.name(), keyWait), origin + "'s key command");
         }
         if (chosen.apiKeyFile() != null) {
             String source = origin + "'s api_key_file";
@@ -94,13 +78,13 @@ final class KeySource {
 
     private ApiKey fromFile(Path file, String context, String origin, String sizeOrigin) {
         // A FIFO blocks in its open until something writes it: the open is waited for too.
-        String text = wait.await(KeyWait.started("userlookup-key-file", () -> readFile(file, context, sizeOrigin)),
+        String text = keyWait.await(KeyWait.started("userlookup-key-file", () -> readFile(file, context, sizeOrigin)),
                 "the key from the file " + file,
-                () -> new UsageException(context + "the API key file " + file + " was not read to its end within " + wait.bound()
+                () -> new UsageException(context + "the API key file " + file + " was not read to its end within " + keyWait.boundWords()
                         + " (a FIFO that nothing writes or closes?)"),
                 () -> letGoOfFifo(file));
         ApiKey key = ApiKey.of(text, origin);
-        FilePermissions.refuseUnsafeKeyFile(file);
+        FilePermissions.refuseIfOthersCanChange(file, "the API key file " + file, "");
         FilePermissions.warnIfOthersCanRead(file, warn);
         return key;
     }
@@ -137,8 +121,8 @@ final class KeySource {
      */
     private String fromStdin() {
         if (!terminal.stdinIsTerminal()) {
-            return wait.await(KeyWait.started("userlookup-key-stdin", () -> readStdin(false)), "the key on standard input",
-                    () -> new UsageException("standard input was not read to its end within " + wait.bound()
+            return keyWait.await(KeyWait.started("userlookup-key-stdin", () -> readStdin(false)), "the key on standard input",
+                    () -> new UsageException("standard input was not read to its end within " + keyWait.boundWords()
                             + " (a pipe that nothing writes or closes?)"),
                     () -> { });
         }

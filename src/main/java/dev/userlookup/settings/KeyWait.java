@@ -14,28 +14,16 @@ import java.util.function.Supplier;
 /**
  * The one bound on getting the key from outside the tool (a FIFO nobody writes, a pipe, a key
  * command), ended at once by Ctrl-C. An open or a read that blocks cannot be interrupted, so it is
- * done on a daemon thread of its own, which a run that gives up on it leaves behind.
+ * done on a daemon thread of its own, which a run that gives up on it leaves behind. Tests give
+ * other times: a bound of minutes cannot be waited out there.
  */
-final class KeyWait {
+record KeyWait(Terminal terminal, PrintStream stderr, Duration bound, Duration noticeAfter) {
 
     static final Duration BOUND = Duration.ofSeconds(60);
     /** A key is short: past this (/dev/zero, a log file by mistake) it is not a key. */
     static final int MAX_BYTES = 64 * 1024;
     /** A key file or command that answers within this says nothing at all. */
     static final Duration NOTICE_AFTER = Duration.ofSeconds(1);
-
-    private final Terminal terminal;
-    private final PrintStream stderr;
-    private final Duration bound;
-    private final Duration noticeAfter;
-
-    /** Tests give other times: a bound of minutes cannot be waited out there. */
-    KeyWait(Terminal terminal, PrintStream stderr, Duration bound, Duration noticeAfter) {
-        this.terminal = terminal;
-        this.stderr = stderr;
-        this.bound = bound;
-        this.noticeAfter = noticeAfter;
-    }
 
     static <T> CompletableFuture<T> started(String threadName, Supplier<T> work) {
         return CompletableFuture.supplyAsync(work, task -> {
@@ -53,7 +41,7 @@ final class KeyWait {
             } catch (TimeoutException takesAMoment) {
                 if (terminal.stderrIsTerminal()) {
                     stderr.println("userlookup: waiting for " + SafeText.escape(waitingFor) + " (at most "
-                            + bound() + "; Ctrl-C stops)");
+                            + boundWords() + "; Ctrl-C stops)");
                     stderr.flush();
                 }
             }
@@ -78,7 +66,7 @@ final class KeyWait {
         return e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
     }
 
-    String bound() {
+    String boundWords() {
         return bound.toMillis() % 1000 == 0 ? bound.toSeconds() + " s" : bound.toMillis() / 1000.0 + " s";
     }
 }

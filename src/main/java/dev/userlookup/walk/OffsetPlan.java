@@ -1,5 +1,7 @@
 package dev.userlookup.walk;
 
+import dev.userlookup.console.Counts;
+import dev.userlookup.service.ServiceException;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -34,7 +36,7 @@ final class OffsetPlan implements Iterator<Long> {
         }
         long offset = next;
         outstanding.add(offset);
-        if (Offsets.passesLargest(offset, stride)) {
+        if (passesLargest(offset, stride)) {
             // No offset after this page's end exists; if the walk needs one, its answer says so.
             pastLargest = true;
         } else {
@@ -62,6 +64,23 @@ final class OffsetPlan implements Iterator<Long> {
         } else {
             this.stride = stride;
         }
+    }
+
+    /**
+     * The walk's offset arithmetic, in one place: an offset never wraps round to a negative one. A
+     * page that would end beyond 2^63-1, the largest offset there is, ends the walk with an error.
+     */
+    static long after(long offset, long count) {
+        if (passesLargest(offset, count)) {
+            throw new ServiceException.Unavailable("list --all", "the walk would pass offset " + Counts.format(Long.MAX_VALUE)
+                    + " (2^63-1), the largest there is", null, "the page at offset " + offset + " holds " + Counts.format(count)
+                    + " users; stopped rather than ask for an offset that does not exist", null);
+        }
+        return offset + count;
+    }
+
+    static boolean passesLargest(long offset, long count) {
+        return count > Long.MAX_VALUE - offset;
     }
 
     private void replanFrom(long from, long stride) {

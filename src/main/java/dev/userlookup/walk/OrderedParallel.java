@@ -17,7 +17,7 @@ import java.util.function.Function;
  * Results are handed on in input order. Inputs are pulled only as the window has room, so neither
  * inputs nor results pile up: 100,000 ids from standard input take the memory of a few.
  */
-public final class OrderedParallel<I, R> {
+public record OrderedParallel<I, R>(int parallel, int window, Function<I, R> call) {
 
     @FunctionalInterface
     public interface Sink<I, R> {
@@ -33,28 +33,26 @@ public final class OrderedParallel<I, R> {
     public record Done<I, R>(I input, R result, RuntimeException failure) {
     }
 
-    private final int parallel;
-    private final int window;
-    private final Function<I, R> call;
-
     public OrderedParallel(int parallel, Function<I, R> call) {
         this(parallel, 2 * parallel, call);
     }
 
-    public OrderedParallel(int parallel, int window, Function<I, R> call) {
+    public OrderedParallel {
         if (parallel < 1 || window < parallel) {
             throw new IllegalArgumentException("parallel must be at least 1 and the window at least parallel");
         }
-        this.parallel = parallel;
-        this.window = window;
-        this.call = call;
     }
 
     private record Pending<I, R>(I input, Future<R> result) {
     }
 
     public void run(Iterator<I> inputs, Sink<I, R> sink) throws IOException {
-        ExecutorService pool = Executors.newFixedThreadPool(parallel, daemonThreads());
+        AtomicInteger number = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(parallel, task -> {
+            Thread thread = new Thread(task, "userlookup-worker-" + number.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
         ArrayDeque<Pending<I, R>> window = new ArrayDeque<>();
         try {
             fill(pool, window, inputs);
@@ -106,14 +104,5 @@ public final class OrderedParallel<I, R> {
             }
             throw new IllegalStateException(cause);
         }
-    }
-
-    private static java.util.concurrent.ThreadFactory daemonThreads() {
-        AtomicInteger number = new AtomicInteger();
-        return task -> {
-            Thread thread = new Thread(task, "userlookup-worker-" + number.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

@@ -58,7 +58,7 @@ final class PageWriter {
                 return true;
             }
             int size = page.users().size();
-            long end = Offsets.after(offset, size);
+            long end = OffsetPlan.after(offset, size);
             long printedBefore = printed;
             // The part before `covered` was read already (a request sent before a larger page came
             // back): users met again there are expected, not a sign that the team changed.
@@ -129,7 +129,7 @@ final class PageWriter {
             out.addAll(fresh);
         } catch (UserSink.StoppedPartWay e) {
             printed += e.written();
-            stoppedAt = e.written() < fresh.size() ? offset + positionOf(users, fresh.get(e.written()))
+            stoppedAt = e.written() < fresh.size() ? offset + users.indexOf(fresh.get(e.written()))
                     : Math.max(covered, offset + users.size());
             throw e;
         }
@@ -141,13 +141,5 @@ final class PageWriter {
     static Object seenAs(String userId) {
         UserId id = UserId.parse(userId);
         return id != null ? id : userId;
-    }
-
-    private static int positionOf(List<UserRecord> users, UserRecord user) {
-        int position = 0;
-        while (users.get(position) != user) {
-            position++;
-        }
-        return position;
     }
 }

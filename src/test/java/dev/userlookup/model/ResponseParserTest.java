@@ -112,6 +112,15 @@ class ResponseParserTest {
     }
 
     @Test
+    void anEmptyBodyIsSaidToBeEmpty() {
+        BadResponse user = assertThrows(BadResponse.class, () -> ResponseParser.user("resolve \"c\"", new byte[0], null));
+        BadResponse page = assertThrows(BadResponse.class, () -> ResponseParser.page("list", new byte[0], null));
+
+        assertEquals("resolve \"c\": the response is not the JSON expected: the body is empty", user.getMessage());
+        assertEquals("list: the response is not the JSON expected: the body is empty", page.getMessage());
+    }
+
+    @Test
     void aUserThatNamesAKeyTwiceIsRefusedAsAnAnswerToResolve() {
         BadResponse refused = assertThrows(BadResponse.class, () -> ResponseParser.user("resolve \"c\"",
                 "{\"user_id\":\"u\",\"client_user_id\":\"someone-else\",\"client_user_id\":\"c\"}".getBytes(UTF_8), null));

@@ -21,11 +21,23 @@ public final class Json {
 
     /** Apart from the mapper: a walk printing JSON reads and writes tokens and never loads data binding. */
     private static final class FactoryHolder {
-        static final JsonFactory FACTORY = buildFactory();
+        static final JsonFactory FACTORY = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_NESTING)
+                        .maxStringLength(MAX_STRING_LENGTH)
+                        .build())
+                // Emoji and other non-BMP text go out as the UTF-8 the service sent, not \uD83D\uDC69.
+                .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+                .build();
     }
 
     private static final class MapperHolder {
-        static final ObjectMapper MAPPER = buildMapper();
+        static final ObjectMapper MAPPER = JsonMapper.builder(factory())
+                // A body is one JSON document: text after it means a broken or mixed-up response.
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+                .build();
     }
 
     private Json() {
@@ -37,25 +49,5 @@ public final class Json {
 
     public static ObjectMapper mapper() {
         return MapperHolder.MAPPER;
-    }
-
-    private static JsonFactory buildFactory() {
-        return JsonFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder()
-                        .maxNestingDepth(MAX_NESTING)
-                        .maxStringLength(MAX_STRING_LENGTH)
-                        .build())
-                // Emoji and other non-BMP text go out as the UTF-8 the service sent, not \uD83D\uDC69.
-                .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
-                .build();
-    }
-
-    private static ObjectMapper buildMapper() {
-        return JsonMapper.builder(factory())
-                // A body is one JSON document: text after it means a broken or mixed-up response.
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-                .build();
     }
 }

@@ -109,12 +109,12 @@ final class KeySpellings {
         int length = needle.length;
         // Where the unit of each of the last {@code length} bytes read began.
         int[] unitStarts = new int[length];
-        int[] decoded = {-1, -1, -1};
+        int[] decoded = {-1, -1};
         long read = 0;
         int matched = 0;
         for (int i = 0; i < end; ) {
             int unitEnd = undone ? unit(text, i, end, decoded) : i + 1;
-            int count = decoded[0] < 0 ? 1 : decodedCount(decoded);
+            int count = decoded[1] < 0 ? 1 : 2;
             for (int k = 0; k < count; k++) {
                 int b = decoded[0] >= 0 ? decoded[k] : undone ? plusIsSpace(text[i] & 0xff) : text[i] & 0xff;
                 unitStarts[(int) (read % length)] = i;
@@ -169,14 +169,6 @@ final class KeySpellings {
         }
         decoded[0] = plusIsSpace(simple);
         return i + 2;
-    }
-
-    private static int decodedCount(int[] decoded) {
-        int count = 0;
-        while (count < decoded.length && decoded[count] >= 0) {
-            count++;
-        }
-        return count;
     }
 
     private static int simpleEscape(int c) {
