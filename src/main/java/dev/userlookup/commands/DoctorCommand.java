@@ -9,7 +9,6 @@ import dev.userlookup.doctor.TextReport;
 import dev.userlookup.output.ShellCommand;
 import dev.userlookup.settings.OutputFormat;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,8 +60,7 @@ final class DoctorCommand implements Callable<Integer> {
         String text = inspection.settings().output().value() == OutputFormat.TABLE
                 ? TextReport.render(report, factory.console()::redact, width)
                 : JsonReport.render(report, factory.console()::redact);
-        console.unpagedStdout().write(text.getBytes(StandardCharsets.UTF_8));
-        console.unpagedStdout().flush();
+        console.printWhole(text);
         return report.exit();
     }
 }

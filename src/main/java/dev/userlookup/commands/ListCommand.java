@@ -18,8 +18,6 @@ import dev.userlookup.walk.PageSource;
 import dev.userlookup.walk.WalkProgress;
 import dev.userlookup.walk.WalkResult;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -95,9 +93,7 @@ final class ListCommand implements Callable<Integer> {
         if (page.total() == null) {
             throw new ServiceException.BadResponse("list --count", "it has no \"total\"", null);
         }
-        OutputStream stdout = factory.console().unpagedStdout();
-        stdout.write((page.total() + "\n").getBytes(StandardCharsets.US_ASCII));
-        stdout.flush();
+        factory.console().printWhole(page.total() + "\n");
         return ExitCode.OK;
     }
 

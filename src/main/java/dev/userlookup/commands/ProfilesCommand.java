@@ -7,7 +7,6 @@ import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.output.ProfilesJson;
 import dev.userlookup.output.table.ProfilesTable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import dev.userlookup.commands.help.HelpLayout;
 import picocli.CommandLine.Command;
@@ -49,8 +48,7 @@ final class ProfilesCommand implements Callable<Integer> {
         boolean table = format == OutputFormat.TABLE || format == null && console.terminal().stdoutIsTerminal();
         int width = console.terminal().stdoutIsTerminal() ? console.terminal().width() : 0;
         String text = table ? ProfilesTable.render(listing, width) : ProfilesJson.render(listing);
-        console.unpagedStdout().write(text.getBytes(StandardCharsets.UTF_8));
-        console.unpagedStdout().flush();
+        console.printWhole(text);
         return ExitCode.OK;
     }
 }

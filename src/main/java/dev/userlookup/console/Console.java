@@ -2,6 +2,7 @@ package dev.userlookup.console;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.function.UnaryOperator;
 
 /** What gh calls IOStreams; {@link #close} ends the streams in order. */
@@ -73,9 +74,10 @@ public final class Console {
         return stdout;
     }
 
-    /** For what the tool writes whole in one go (a count, doctor's report, a completion script). */
-    public OutputStream unpagedStdout() {
-        return io.stdout();
+    /** What the tool writes whole in one go (a count, doctor's report, a completion script): never paged. */
+    public void printWhole(String text) throws IOException {
+        io.stdout().write(text.getBytes(StandardCharsets.UTF_8));
+        io.stdout().flush();
     }
 
     public boolean pagerRunning() {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -55,9 +54,7 @@ class ConsoleTest {
     @Test
     void unpagedOutputGoesStraightThroughOnATerminalToo() throws IOException {
         Console console = console(true, Map.of("PAGER", "cat"));
-        OutputStream stdout = console.unpagedStdout();
-        stdout.write("42\n".getBytes(StandardCharsets.UTF_8));
-        stdout.flush();
+        console.printWhole("42\n");
         assertEquals("42\n", shown());
         console.close();
         assertEquals("42\n", shown());
@@ -74,7 +71,7 @@ class ConsoleTest {
             console.stdout().write("a\n".getBytes(StandardCharsets.UTF_8));
             console.stdout().flush();
             assertEquals("a\n", shown());
-            assertSame(console.unpagedStdout(), console.stdout(), "the same stream, no pager in between");
+            assertSame(console.io().stdout(), console.stdout(), "the same stream, no pager in between");
             console.close();
         }
     }

@@ -4,8 +4,6 @@ import dev.userlookup.ExitCode;
 import dev.userlookup.UsageException;
 import dev.userlookup.commands.help.HelpLayout;
 import dev.userlookup.console.Console;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -53,9 +51,7 @@ public final class CompletionCommand implements Callable<Integer> {
         } else {
             throw new UsageException("completion: no script for '" + shell + "'; choose bash or zsh");
         }
-        OutputStream stdout = console.unpagedStdout();
-        stdout.write(script.getBytes(StandardCharsets.UTF_8));
-        stdout.flush();
+        console.printWhole(script);
         return ExitCode.OK;
     }
 

@@ -3,7 +3,6 @@ package dev.userlookup.output.table;
 import dev.userlookup.settings.ProfileListing;
 import dev.userlookup.console.LineFit;
 import dev.userlookup.console.SafeText;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,10 +29,9 @@ public final class ProfilesTable {
         }
         line(out, "Profiles in " + config + (listing.profiles().isEmpty() ? ": none" : ":"), width);
         if (!listing.profiles().isEmpty()) {
-            List<String[]> rows = new ArrayList<>();
-            for (ProfileListing.Entry entry : listing.profiles()) {
-                rows.add(new String[] {entry.isDefault() ? "*" : "", SafeText.escape(entry.name()), baseUrl(entry), keyFrom(entry)});
-            }
+            List<String[]> rows = listing.profiles().stream()
+                    .map(entry -> new String[] {entry.isDefault() ? "*" : "", SafeText.escape(entry.name()), baseUrl(entry), keyFrom(entry)})
+                    .toList();
             TableLayout layout = TableLayout.fit(COLUMNS, rows, width);
             out.append(layout.header().stripTrailing()).append('\n');
             for (String[] row : rows) {

@@ -1,6 +1,5 @@
 package dev.userlookup.output.table;
 
-import java.util.ArrayList;
 import java.util.List;
 
 record ShownColumns(int[] shown, TableLayout layout) {
@@ -22,10 +21,6 @@ record ShownColumns(int[] shown, TableLayout layout) {
     }
 
     static List<String[]> pick(List<String[]> rows, int[] indexes) {
-        List<String[]> picked = new ArrayList<>(rows.size());
-        for (String[] cells : rows) {
-            picked.add(pick(cells, indexes));
-        }
-        return picked;
+        return rows.stream().map(cells -> pick(cells, indexes)).toList();
     }
 }

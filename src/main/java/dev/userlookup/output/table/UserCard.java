@@ -10,6 +10,7 @@ import java.io.Writer;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -72,10 +73,7 @@ final class UserCard {
                 fields.add(line);
             }
         }
-        int labelWidth = 0;
-        for (Field field : fields) {
-            labelWidth = Math.max(labelWidth, field.label().length());
-        }
+        int labelWidth = fields.stream().mapToInt(field -> field.label().length()).max().orElse(0);
         int room = width > 0 ? Math.max(1, width - labelWidth - TableLayout.GAP.length()) : 0;
         String continuation = " ".repeat(labelWidth + TableLayout.GAP.length());
         for (Field field : fields) {
@@ -157,16 +155,11 @@ final class UserCard {
     }
 
     private List<String[]> sourceRows(UserRecord user) {
-        List<String[]> rows = new ArrayList<>();
-        for (UserRecord.ConnectedSource connected : user.sources()) {
-            OffsetDateTime createdOn = user.time("connected_sources[" + connected.index() + "].created_on", connected.createdOn());
-            rows.add(new String[] {
-                UserCells.cell(connected.slug(), redact),
-                UserCells.cell(connected.name(), redact),
-                UserCells.cell(UserCells.seconds(createdOn), redact),
-            });
-        }
-        return rows;
+        return user.sources().stream().map(connected -> new String[] {
+            UserCells.cell(connected.slug(), redact),
+            UserCells.cell(connected.name(), redact),
+            UserCells.cell(UserCells.seconds(user.time("connected_sources[" + connected.index() + "].created_on", connected.createdOn())), redact),
+        }).toList();
     }
 
     private void writeSources(List<String[]> rows, boolean afterLines, Writer out) throws IOException {
@@ -181,10 +174,8 @@ final class UserCard {
                 TableLayout.Column.whole("CONNECTED"));
         int room = width > 2 ? width - 2 : 0;
         for (int shown = all.size(); shown >= 1; shown--) {
-            List<String[]> cut = new ArrayList<>();
-            for (String[] row : rows) {
-                cut.add(java.util.Arrays.copyOf(row, shown));
-            }
+            int columns = shown;
+            List<String[]> cut = rows.stream().map(row -> Arrays.copyOf(row, columns)).toList();
             TableLayout layout = TableLayout.fit(all.subList(0, shown), cut, room);
             if (layout.fits() || shown == 1) {
                 out.write("  " + style.bold(layout.header()) + "\n");
