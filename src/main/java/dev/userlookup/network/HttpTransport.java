@@ -101,6 +101,11 @@ public final class HttpTransport implements Transport {
                 Thread.currentThread().interrupt();
                 throw new CancellationException("interrupted");
             } catch (IOException | TimeoutException e) {
+                if (settings.proxy() != null && settings.proxy().endedOnTheServicesRefusal(e)) {
+                    // The service answered 401, as it would without the proxy: the key refused, not a network failure.
+                    handedOn = true;
+                    return new Response(401, new byte[0], null, null, null, null, "its body dropped by Java's proxy login", hold);
+                }
                 throw TransportFailures.of(e, uri, settings.proxy(), settings.timeout());
             }
             Response answer = new Response(response.statusCode(), body,

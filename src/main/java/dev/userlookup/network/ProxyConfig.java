@@ -30,6 +30,8 @@ public final class ProxyConfig {
     private final AtomicBoolean answered = new AtomicBoolean();
     /** Whether it was asked again after that: the proxy turned the credentials down. */
     private final AtomicBoolean askedAgain = new AtomicBoolean();
+    /** Whether the authenticator was asked to answer the service's own 401. */
+    private final AtomicBoolean askedByTheService = new AtomicBoolean();
 
     private ProxyConfig(URI proxy, String variable, String user, char[] password, List<String> noProxy) {
         this.proxy = proxy;
@@ -195,6 +197,7 @@ public final class ProxyConfig {
             @Override
             protected PasswordAuthentication getPasswordAuthentication() {
                 if (getRequestorType() != RequestorType.PROXY) {
+                    askedByTheService.set(true);
                     return null;
                 }
                 if (answered.getAndSet(true)) {
@@ -209,6 +212,22 @@ public final class ProxyConfig {
     /** Whether the proxy turned the credentials down: java.net.http asked for them again after a 407. */
     boolean refusedTheCredentials() {
         return askedAgain.get();
+    }
+
+    /**
+     * Whether java.net.http ended a request on the service's own 401 (the key refused): given the
+     * authenticator, it takes every 401 for itself and fails one without WWW-Authenticate, or one
+     * with Basic once the authenticator says no. The answer's body is gone by then.
+     */
+    boolean endedOnTheServicesRefusal(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage();
+            if (message != null && (message.contains("WWW-Authenticate header missing")
+                    || message.contains("No credentials provided") && askedByTheService.get() && !askedAgain.get())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public boolean hasCredentials() {

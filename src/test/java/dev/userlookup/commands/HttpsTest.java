@@ -24,6 +24,8 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * TLS for real on loopback: WireMock over HTTPS (HTTP/2 and HTTP/1.1) with a CA and server
@@ -322,5 +324,29 @@ class HttpsTest {
         assertEquals(1, proxy.challenges(), result::toString);
         assertEquals("userlookup: resolve \"x\": the proxy http://127.0.0.1:" + proxy.port() + " asks for credentials (HTTP 407);"
                 + " give them in https_proxy as http://USER:PASSWORD@127.0.0.1:" + proxy.port() + "\n", result.err());
+    }
+
+    /**
+     * Proxy credentials give java.net.http an authenticator, and with one it takes the service's
+     * 401 for itself: it must still be the service refusing the key, exit 4, asked once.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void theServicesRefusalThroughAProxyWithCredentialsIsTheKeyRefused(boolean challenges) {
+        WireMockServer server = https(TestCa.Kind.GOOD, true);
+        server.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(challenges
+                ? aResponse().withStatus(401).withHeader("WWW-Authenticate", "Basic realm=\"service\"")
+                : aResponse().withStatus(401)));
+        LoopbackTunnels proxy = LoopbackTunnels.connectProxy("agent:s3cret");
+        started.add(proxy);
+
+        Cli.Result result = trusting("https://users.service.test:" + server.httpsPort())
+                .env("HTTPS_PROXY", "http://agent:s3cret@127.0.0.1:" + proxy.port()).run("resolve", "x");
+
+        assertEquals(4, result.exit(), result::toString);
+        assertEquals("userlookup: resolve \"x\": authentication refused (HTTP 401); check the key from environment USERLOOKUP_API_KEY\n",
+                result.err());
+        assertEquals(1, server.getAllServeEvents().size(), "requests the service saw");
+        assertEquals(0, proxy.refusedLogins());
     }
 }

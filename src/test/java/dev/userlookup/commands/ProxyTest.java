@@ -19,6 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Requests through an HTTP proxy on loopback (a WireMock that answers proxy-form requests). */
 class ProxyTest {
@@ -112,5 +114,22 @@ class ProxyTest {
 
         assertEquals(2, result.exit(), result::toString);
         assertEquals("userlookup: HTTPS_PROXY uses socks5://, but only http:// proxies are supported\n", result.err());
+    }
+
+    /** With credentials java.net.http takes the service's 401 for itself: it must stay the key refused, asked once. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void theServicesRefusalThroughAProxyWithCredentialsIsTheKeyRefused(boolean challenges) {
+        proxy.stubFor(get(urlPathEqualTo("/v2/user/resolve/x")).willReturn(challenges
+                ? aResponse().withStatus(401).withHeader("WWW-Authenticate", "Basic realm=\"service\"")
+                : aResponse().withStatus(401)));
+
+        Cli.Result result = Cli.against(FAR_SERVICE).env("HTTP_PROXY", "http://agent:s3cret@127.0.0.1:" + proxy.getPort())
+                .run("resolve", "x", "--allow-insecure-http");
+
+        assertEquals(4, result.exit(), result::toString);
+        assertEquals("userlookup: resolve \"x\": authentication refused (HTTP 401); check the key from environment USERLOOKUP_API_KEY\n",
+                result.err());
+        assertEquals(1, proxy.getAllServeEvents().size(), "requests the service saw");
     }
 }
