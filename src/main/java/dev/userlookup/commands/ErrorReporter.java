@@ -12,6 +12,7 @@ import dev.userlookup.model.BadResponse;
 import dev.userlookup.network.TransportFailures;
 import dev.userlookup.service.ServiceException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
@@ -69,10 +70,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         CommandLine.Model.CommandSpec spec = e.getCommandLine().getCommandSpec();
         if (word.startsWith("-")) {
             String name = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
-            List<String> options = new ArrayList<>();
-            for (CommandLine.Model.OptionSpec option : spec.options()) {
-                options.addAll(List.of(option.names()));
-            }
+            List<String> options = spec.options().stream().flatMap(option -> Arrays.stream(option.names())).toList();
             String closest = Suggestion.closest(name, options);
             return "unknown option '" + name + "'" + (closest == null ? "; " + help : "; did you mean '" + closest + "'?");
         }

@@ -112,7 +112,11 @@ final class NetworkSteps {
                 return socket;
             } catch (IOException e) {
                 last = e;
-                closeQuietly(socket);
+                try {
+                    socket.close();
+                } catch (IOException ignored) {
+                    // it never connected
+                }
             }
         }
         String peer = (proxy != null ? "the proxy " : "") + host + ":" + port;
@@ -187,14 +191,6 @@ final class NetworkSteps {
 
     private int timeoutMillis() {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
-    }
-
-    private static void closeQuietly(Socket socket) {
-        try {
-            socket.close();
-        } catch (IOException ignored) {
-            // it never connected
-        }
     }
 
     /** With the very TLS context the client uses, so it trusts exactly what the commands trust. */

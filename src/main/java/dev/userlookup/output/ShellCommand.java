@@ -3,6 +3,7 @@ package dev.userlookup.output;
 import dev.userlookup.console.DisplayWidth;
 import dev.userlookup.console.LineFit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -22,11 +23,7 @@ public final class ShellCommand {
     }
 
     public static ShellCommand of(String... words) {
-        List<List<String>> parts = new ArrayList<>();
-        for (String word : words) {
-            parts.add(List.of(word));
-        }
-        return new ShellCommand(parts);
+        return new ShellCommand(Arrays.stream(words).map(List::of).toList());
     }
 
     public ShellCommand plus(String... words) {

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
 /**
  * The failure an answer's status means, in words, with the service's own detail in one line: the
@@ -115,11 +117,7 @@ final class StatusErrors {
             return detail.asText();
         }
         if (detail.isArray()) {
-            List<String> problems = new ArrayList<>();
-            for (JsonNode item : detail) {
-                problems.add(validationProblem(item));
-            }
-            return String.join("; ", problems);
+            return StreamSupport.stream(detail.spliterator(), false).map(StatusErrors::validationProblem).collect(Collectors.joining("; "));
         }
         return detail.toString();
     }

@@ -7,9 +7,10 @@ import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
@@ -50,18 +51,9 @@ public final class ServerTrust extends X509ExtendedTrustManager {
         if (given.isEmpty() || chain == null) {
             return null;
         }
-        Set<X500Principal> issuers = new HashSet<>();
-        for (X509Certificate certificate : chain) {
-            issuers.add(certificate.getIssuerX500Principal());
-        }
-        List<X509Certificate> anchors = new ArrayList<>();
-        for (CaFile file : given) {
-            for (X509Certificate ca : file.certificates()) {
-                if (issuers.contains(ca.getSubjectX500Principal())) {
-                    anchors.add(ca);
-                }
-            }
-        }
+        Set<X500Principal> issuers = Arrays.stream(chain).map(X509Certificate::getIssuerX500Principal).collect(Collectors.toSet());
+        List<X509Certificate> anchors = given.stream().flatMap(file -> file.certificates().stream())
+                .filter(ca -> issuers.contains(ca.getSubjectX500Principal())).toList();
         if (anchors.isEmpty()) {
             return null;
         }
@@ -173,10 +165,8 @@ public final class ServerTrust extends X509ExtendedTrustManager {
 
     @Override
     public X509Certificate[] getAcceptedIssuers() {
-        List<X509Certificate> issuers = new ArrayList<>();
-        for (CaFile file : given) {
-            issuers.addAll(file.certificates());
-        }
+        List<X509Certificate> issuers = given.stream().flatMap(file -> file.certificates().stream())
+                .collect(Collectors.toCollection(ArrayList::new));
         try {
             issuers.addAll(List.of(jdk().getAcceptedIssuers()));
         } catch (CertificateException e) {

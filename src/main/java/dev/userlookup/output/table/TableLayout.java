@@ -5,6 +5,7 @@ import dev.userlookup.console.LineFit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * An id column narrows to its typical cell, so a rare longer id is not allowed to push every other
@@ -139,13 +140,8 @@ final class TableLayout {
     }
 
     private static void giveBack(int room, List<Column> columns, int[] widths, int[] natural) {
-        List<Integer> cut = new ArrayList<>();
-        for (int c = 0; c < widths.length; c++) {
-            if (columns.get(c).kind().cuts()) {
-                cut.add(c);
-            }
-        }
-        cut.sort((a, b) -> Integer.compare(columns.get(b).rank(), columns.get(a).rank()));
+        List<Integer> cut = IntStream.range(0, widths.length).filter(c -> columns.get(c).kind().cuts()).boxed()
+                .sorted((a, b) -> Integer.compare(columns.get(b).rank(), columns.get(a).rank())).toList();
         for (int c : cut) {
             int more = Math.max(0, Math.min(room, natural[c] - widths[c]));
             widths[c] += more;
