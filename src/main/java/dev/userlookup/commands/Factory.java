@@ -11,6 +11,7 @@ import dev.userlookup.network.Transport;
 import dev.userlookup.output.Footer;
 import dev.userlookup.output.RenderContext;
 import dev.userlookup.output.Renderer;
+import dev.userlookup.output.table.TableRenderer;
 import dev.userlookup.service.ServiceClient;
 import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.settings.Settings;
@@ -105,8 +106,10 @@ final class Factory {
         // The next page as this one was asked for: every option given, --fields and the key's file too, at the next offset.
         Footer.NextPage nextPage = (offset, limit) -> options.givenCommandLine().with("--offset", Long.toString(offset))
                 .withDefault("--limit", Integer.toString(limit)).command();
-        return Renderer.of(chosen.output().value(), new RenderContext(console.stdout(), new Style(chosen.colorOn()),
-                width, terminal, nextPage, console::redact), shape.fields(), shape.filter());
+        RenderContext context = new RenderContext(console.stdout(), new Style(chosen.colorOn()), width, terminal, nextPage,
+                console::redact);
+        return chosen.output().value() == OutputFormat.TABLE && shape.filter() == null ? new TableRenderer(context, shape.fields())
+                : Renderer.of(chosen.output().value(), context, shape.fields(), shape.filter());
     }
 
     /** Decided before any request. */

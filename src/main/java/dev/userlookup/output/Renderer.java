@@ -3,7 +3,6 @@ package dev.userlookup.output;
 import dev.userlookup.model.UserField;
 import dev.userlookup.model.UserPage;
 import dev.userlookup.model.UserRecord;
-import dev.userlookup.output.table.TableRenderer;
 import dev.userlookup.settings.OutputFormat;
 import dev.userlookup.walk.UserSink;
 import java.io.IOException;
@@ -12,21 +11,17 @@ import java.util.List;
 /** One output format. */
 public interface Renderer {
 
+    /** A format for programs, or any format through a filter; a table is output/table's {@code TableRenderer}. */
     static Renderer of(OutputFormat format, RenderContext context, List<UserField> fields, UserFilter filter) {
         if (filter != null) {
             return new FilterRenderer(filter, context, fields);
         }
-        switch (format) {
-            case JSON:
-                return new JsonRenderer(context.out(), fields);
-            case NDJSON:
-                return new NdjsonRenderer(context.out(), fields);
-            case CSV:
-                return new CsvRenderer(context.out(), context.terminal(), fields);
-            case TABLE:
-            default:
-                return new TableRenderer(context, fields);
-        }
+        return switch (format) {
+            case JSON -> new JsonRenderer(context.out(), fields);
+            case NDJSON -> new NdjsonRenderer(context.out(), fields);
+            case CSV -> new CsvRenderer(context.out(), context.terminal(), fields);
+            case TABLE -> throw new IllegalArgumentException("a table is made by TableRenderer");
+        };
     }
 
     default void user(UserRecord user) throws IOException {
