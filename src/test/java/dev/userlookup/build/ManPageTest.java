@@ -180,7 +180,11 @@ class ManPageTest {
         }
         String files = sections.get("FILES");
         assertTrue(words(files).contains("~/.config/userlookup/config.toml (or in $XDG_CONFIG_HOME/userlookup/ when that is set)"), files);
-        assertTrue(files.contains("[profiles.prod]") && files.contains("base_url = \"https://api.example.test\""), files);
+        // The help topic's example config, every line of it.
+        for (String line : HelpTopics.CONFIG.blocks().stream().filter(HelpTopics.Example.class::isInstance)
+                .flatMap(block -> ((HelpTopics.Example) block).lines().stream()).toList()) {
+            assertTrue(files.contains(line), line + ":\n" + files);
+        }
         assertTrue(files.contains("api_key_command"), files);
         assertTrue(files.contains("$XDG_CACHE_HOME/userlookup/") && files.contains("lib/userlookup.jar"), files);
         assertTrue(files.replaceAll("\\s+", " ").contains("a key file that others can write, or that another user owns, is refused"), files);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.userlookup.commands.help.HelpTopics;
 import dev.userlookup.console.DisplayWidth;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -96,8 +97,12 @@ class HelpScreenTest {
             "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "USERLOOKUP_JAVA_OPTS", "JAVA_HOME"}) {
             assertTrue(Pattern.compile("(?m)^  " + Pattern.quote(variable) + "( |$)").matcher(environment).find(), variable + ":\n" + environment);
         }
-        for (String line : new String[] {"  [profiles.prod]", "  base_url = \"https://api.example.test\"", "  api_key_command = \"pass show service/sandbox\""}) {
-            assertTrue(config.contains(line + "\n"), line + ":\n" + config);
+        // Every line of the topic's example config, each on a line of its own.
+        List<String> example = HelpTopics.CONFIG.blocks().stream().filter(HelpTopics.Example.class::isInstance)
+                .flatMap(block -> ((HelpTopics.Example) block).lines().stream()).toList();
+        assertTrue(example.contains("[profiles.prod]") && example.size() > 5, example.toString());
+        for (String line : example) {
+            assertTrue(config.contains("  " + line + "\n"), line + ":\n" + config);
         }
         assertTrue(config.startsWith("Profiles live in ~/.config/userlookup/config.toml"), config);
         for (String code : new String[] {"0", "1", "2", "3", "4", "5", "130", "143"}) {
